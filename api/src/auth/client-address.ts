@@ -1,0 +1,22 @@
+import type { Config } from '../config.ts'
+
+/** Header the node:http front sets from the socket's remote address (it overwrites any value a client sent). */
+export const CLIENT_ADDRESS_HEADER = 'x-phrasereel-client-ip'
+
+/**
+ * The caller's network address, for rate limits. It comes from the front's `x-phrasereel-client-ip` header;
+ * `X-Forwarded-For` is believed only when `TRUST_PROXY` says how many proxies in front of the app add to it
+ * (the entry that many places from the right is the one the outermost trusted proxy saw). 'unknown' otherwise.
+ */
+export function clientAddress(request: Request, ctx?: { config: Pick<Config, 'TRUST_PROXY'> }): string {
+  const hops = ctx?.config.TRUST_PROXY ?? 0
+  if (hops > 0) {
+    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const entry = forwarded[forwarded.length - hops]
+    if (entry) return entry.slice(0, 64)
+  }
+  return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().slice(0, 64) || 'unknown'
+}

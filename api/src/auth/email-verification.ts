@@ -1,0 +1,179 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { CAPTCHA_ACTIONS } from '../captcha/actions.ts'
+import type { AppContext } from '../context.ts'
+import { withTransaction } from '../db/connect.ts'
+import {
+  BadRequestError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../http/errors.ts'
+import { log } from '../log.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/rate-limit.ts'
+import { LIMITS } from '../shared/limits.ts'
+import { MESSAGES } from '../shared/messages.ts'
+import { captchaOf, type SignedIn, startUserSession } from './account.ts'
+import {
+  deleteVerificationCode,
+  findUserByEmail,
+  findVerificationCode,
+  markUserVerified,
+  releaseVerificationCooldown,
+  spendVerificationAttempt,
+  storeVerificationCode,
+} from './user-store.ts'
+import { normalizeEmail } from './validation.ts'
+
+/** A uniformly random code of 8 digits (spec §9), leading zeros kept. */
+export function generateVerificationCode(): string {
+  return String(randomInt(0, 10 ** LIMITS.verificationCodeDigits)).padStart(
+    LIMITS.verificationCodeDigits,
+    '0',
+  )
+}
+
+/** Salted SHA-256 of a code, `salt$hash`; the code itself is never stored. */
+export function hashVerificationCode(code: string): string {
+  const salt = randomBytes(12).toString('base64url')
+  return `${salt}$${digest(salt, code)}`
+}
+
+/** Whether `code` is the one `stored` was made from (constant time). */
+export function verificationCodeMatches(code: string, stored: string): boolean {
+  const [salt, expected] = stored.split('$')
+  if (!salt || !expected) return false
+  const actual = Buffer.from(digest(salt, code))
+  return actual.length === expected.length && timingSafeEqual(actual, Buffer.from(expected))
+}
+
+function digest(salt: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('base64url')
+}
+
+/** The mailer on the context (tests may inject one), else the one the configuration names. */
+export function mailerOf(ctx: AppContext): Mailer {
+  ctx.mailer ??= createMailer(ctx.config)
+  return ctx.mailer
+}
+
+/**
+ * Issues a new code to the user and mails it, unless one went out less than the resend cooldown ago (spec §9:
+ * 180 s), which is a 429 naming the seconds left. A code that could not be mailed does not hold the cooldown.
+ */
+export async function sendVerificationCode(
+  ctx: AppContext,
+  user: { id: number; email: string },
+): Promise<void> {
+  const now = ctx.now()
+  const code = generateVerificationCode()
+  const codeHash = hashVerificationCode(code)
+  const cooldownMs = LIMITS.resendCooldownSeconds * 1000
+  const stored = await storeVerificationCode(
+    ctx.db,
+    user.id,
+    codeHash,
+    new Date(now.getTime() + LIMITS.verificationCodeTtlMinutes * 60_000),
+    now,
+    new Date(now.getTime() - cooldownMs),
+  )
+  if (!stored) {
+    const { rows } = await ctx.db.query<{ sent_at: Date }>(
+      'select sent_at from email_verification_codes where user_id = $1',
+      [user.id],
+    )
+    const sentAt = rows[0]?.sent_at ?? now
+    const seconds = Math.max(1, Math.ceil((sentAt.getTime() + cooldownMs - now.getTime()) / 1000))
+    throw new TooManyRequestsError(MESSAGES.resendCooldown.replace('{n}', String(seconds)), seconds)
+  }
+  try {
+    await mailerOf(ctx).send({
+      to: user.email,
+      subject: 'Your PhraseReel verification code',
+      text: verificationMailText(code),
+    })
+  } catch (error) {
+    await releaseVerificationCooldown(ctx.db, user.id, codeHash)
+    log.error('verification mail not sent', { userId: user.id, error: describeCause(error) })
+    throw new ServiceUnavailableError(MESSAGES.mailDeliveryFailed)
+  }
+  log.info('verification code sent', { userId: user.id })
+}
+
+function verificationMailText(code: string): string {
+  return [
+    'Welcome to PhraseReel!',
+    '',
+    `Your verification code is: ${code}`,
+    '',
+    `Enter it on the verification page within ${LIMITS.verificationCodeTtlMinutes} minutes.`,
+    'If you did not sign up for PhraseReel, you can ignore this email; no account is activated without the code.',
+    '',
+  ].join('\n')
+}
+
+// The transport's own error may quote the message (and so the code); log only its kind.
+function describeCause(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  if (cause instanceof Error) return `${cause.name}${'code' in cause ? ` ${String(cause.code)}` : ''}`
+  return 'unknown'
+}
+
+/**
+ * `POST /auth/verify-email`: checks the 8-digit code (15 minutes, at most 5 tries), verifies the account and
+ * signs the user in.
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  input: { email?: string | null; verification_code?: string | null },
+  address: string,
+): Promise<SignedIn> {
+  const now = ctx.now()
+  await consumeRateLimit(ctx.db, RATE_LIMITS.verifyPerAddress, address, now)
+  const email = normalizeEmail(input.email)
+  const code = (input.verification_code ?? '').trim()
+  if (!/^[0-9]{8}$/.test(code)) throw new ValidationError(MESSAGES.verificationCodeInvalid)
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user) throw new BadRequestError(MESSAGES.verificationCodeWrong)
+  if (user.is_verified) throw new BadRequestError(MESSAGES.emailAlreadyVerified)
+
+  const codeHash = await spendVerificationAttempt(ctx.db, user.id, LIMITS.verificationMaxAttempts, now)
+  if (!codeHash) {
+    const pending = await findVerificationCode(ctx.db, user.id)
+    if (pending && pending.expires_at.getTime() <= now.getTime()) {
+      throw new BadRequestError(MESSAGES.verificationCodeExpired)
+    }
+    if (pending) throw new BadRequestError(MESSAGES.verificationCodeSpent)
+    throw new BadRequestError(MESSAGES.verificationCodeWrong)
+  }
+  if (!verificationCodeMatches(code, codeHash)) {
+    log.info('wrong verification code', { userId: user.id })
+    throw new BadRequestError(MESSAGES.verificationCodeWrong)
+  }
+  const verified = await withTransaction(ctx.db, async (client) => {
+    // a resend that replaced the code meanwhile wins: the old code no longer verifies
+    if (!(await deleteVerificationCode(client, user.id, codeHash))) return null
+    return markUserVerified(client, user.id)
+  })
+  if (!verified) throw new BadRequestError(MESSAGES.verificationCodeWrong)
+  log.info('email verified', { userId: user.id })
+  return startUserSession(ctx, verified)
+}
+
+/**
+ * `POST /auth/resend-verification`: a new code for an unverified account, at most one per 180 s (spec §9). An
+ * unknown email gets the same answer as a known one and no mail.
+ */
+export async function resendVerification(
+  ctx: AppContext,
+  input: { email?: string | null; recaptcha_token?: string | null },
+  address: string,
+): Promise<{ message: string }> {
+  await consumeRateLimit(ctx.db, RATE_LIMITS.resendPerAddress, address, ctx.now())
+  const email = normalizeEmail(input.email)
+  await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.resendVerification, address)
+  const user = await findUserByEmail(ctx.db, email)
+  if (user?.is_verified) throw new BadRequestError(MESSAGES.emailAlreadyVerified)
+  if (user) await sendVerificationCode(ctx, user)
+  return { message: MESSAGES.verificationCodeSent }
+}

@@ -1,0 +1,197 @@
+import type { Queryable } from '../db/connect.ts'
+import { mediaUrl } from '../media/media-url.ts'
+import type { Chunk, ChunkLink, ContentMetadata, Translation } from './types.ts'
+
+/** Columns that every query answering public chunks selects; pair with `toChunk`. Alias `c` for chunks, `m` for metadata. */
+export const CHUNK_COLUMNS = `c.id, c.play_file_name, c.segment_file_name, c.thumbnail_file_name, c.transcribed_text,
+  c.chunk_type, c.chunk_duration, m.id as metadata_id, m.name, m.content_part, m.content_category, m.genre,
+  m.release_year, m.external_link`
+
+export interface ChunkRow {
+  id: number
+  play_file_name: string
+  segment_file_name: string | null
+  thumbnail_file_name: string | null
+  transcribed_text: string
+  chunk_type: string
+  chunk_duration: number
+  metadata_id: number
+  name: string
+  content_part: string | null
+  content_category: string | null
+  genre: string | null
+  release_year: number | null
+  external_link: string | null
+}
+
+/** Maps a row selected with `CHUNK_COLUMNS` to the public chunk shape. */
+export function toChunk(row: ChunkRow, mediaBase: string): Chunk {
+  return {
+    id: row.id,
+    play_s3_url: mediaUrl(mediaBase, row.metadata_id, row.play_file_name),
+    segment_s3_url: mediaUrl(mediaBase, row.metadata_id, row.segment_file_name),
+    thumbnail_s3_url: mediaUrl(mediaBase, row.metadata_id, row.thumbnail_file_name),
+    transcribed_text: row.transcribed_text,
+    chunk_type: row.chunk_type,
+    chunk_duration: row.chunk_duration,
+    content_metadata: toContentMetadata(row),
+  }
+}
+
+function toContentMetadata(row: ChunkRow): ContentMetadata {
+  return {
+    id: row.metadata_id,
+    name: row.name,
+    content_part: row.content_part,
+    content_category: row.content_category,
+    genre: row.genre,
+    release_year: row.release_year,
+    external_link: row.external_link,
+  }
+}
+
+/** An enabled chunk by id, or null. */
+export async function findChunk(db: Queryable, mediaBase: string, chunkId: number): Promise<Chunk | null> {
+  const { rows } = await db.query<ChunkRow>(
+    `select ${CHUNK_COLUMNS} from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+     where c.id = $1 and c.enabled`,
+    [chunkId],
+  )
+  return rows[0] ? toChunk(rows[0], mediaBase) : null
+}
+
+/** Enabled chunks by ids, in the order of `ids` (missing or disabled ones left out). */
+export async function findChunks(db: Queryable, mediaBase: string, ids: number[]): Promise<Chunk[]> {
+  if (ids.length === 0) return []
+  const { rows } = await db.query<ChunkRow>(
+    `select ${CHUNK_COLUMNS} from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+     where c.id = any($1::bigint[]) and c.enabled`,
+    [ids],
+  )
+  const byId = new Map(rows.map((row) => [row.id, toChunk(row, mediaBase)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/**
+ * `limit` random enabled chunks. Each chunk carries a uniform `random_key`; one index range scan from a random
+ * point (wrapping around) picks them, so the cost does not grow with the table as `ORDER BY random()` does.
+ */
+export async function randomChunks(db: Queryable, mediaBase: string, limit: number): Promise<Chunk[]> {
+  // The start point is a bound parameter so that both halves are index range scans (a random() inside the query
+  // becomes a join filter over the whole index).
+  const { rows } = await db.query<ChunkRow>(
+    `with picked as (
+       (select id, random_key - $2 + 1 as k from content_chunks
+        where enabled and random_key >= $2 order by random_key limit $1)
+       union all
+       (select id, random_key as k from content_chunks
+        where enabled and random_key < $2 order by random_key limit $1)
+     ),
+     ids as (select id, k from picked order by k limit $1)
+     select ${CHUNK_COLUMNS} from ids join content_chunks c on c.id = ids.id
+     join content_metadata m on m.id = c.content_metadata_id
+     order by ids.k`,
+    [limit, Math.random()],
+  )
+  return rows.map((row) => toChunk(row, mediaBase))
+}
+
+/** The next or previous enabled chunk of the same content item, or null at either end. */
+export async function navigateChunk(
+  db: Queryable,
+  mediaBase: string,
+  contentMetadataId: number,
+  chunkId: number,
+  direction: 'next' | 'previous',
+): Promise<ChunkLink | null> {
+  const next = direction === 'next'
+  const { rows } = await db.query<{ id: number; play_file_name: string; segment_file_name: string | null }>(
+    `select n.id, n.play_file_name, n.segment_file_name
+     from content_chunks cur
+     join content_chunks n on n.content_metadata_id = cur.content_metadata_id and n.enabled
+       and n.chunk_order ${next ? '>' : '<'} cur.chunk_order
+     where cur.id = $2 and cur.content_metadata_id = $1
+     order by n.chunk_order ${next ? 'asc' : 'desc'}
+     limit 1`,
+    [contentMetadataId, chunkId],
+  )
+  const row = rows[0]
+  if (!row) return null
+  return {
+    id: row.id,
+    play_s3_url: mediaUrl(mediaBase, contentMetadataId, row.play_file_name),
+    segment_s3_url: mediaUrl(mediaBase, contentMetadataId, row.segment_file_name),
+  }
+}
+
+/** URL of a segment or thumbnail file that belongs to an enabled chunk of the content item, or null. */
+export async function findMediaFileUrl(
+  db: Queryable,
+  mediaBase: string,
+  contentMetadataId: number,
+  fileName: string,
+): Promise<string | null> {
+  const { rows } = await db.query(
+    `select 1 from content_chunks where content_metadata_id = $1 and enabled
+     and (segment_file_name = $2 or thumbnail_file_name = $2) limit 1`,
+    [contentMetadataId, fileName],
+  )
+  return rows.length > 0 ? mediaUrl(mediaBase, contentMetadataId, fileName) : null
+}
+
+/** Id of the enabled chunk with this play file in the content item, or null. */
+export async function findChunkIdByPlayFile(
+  db: Queryable,
+  contentMetadataId: number,
+  playFileName: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    'select id from content_chunks where content_metadata_id = $1 and play_file_name = $2 and enabled',
+    [contentMetadataId, playFileName],
+  )
+  return rows[0]?.id ?? null
+}
+
+/** Translations of an enabled chunk, by language; null when the chunk is unknown or disabled. */
+export async function findTranslations(db: Queryable, chunkId: number): Promise<Translation[] | null> {
+  const { rows } = await db.query<{
+    enabled: boolean
+    language: string | null
+    translation_data: Translation['translation_data']
+    translation_literal_data: Translation['translation_literal_data']
+    translation_comprehension_data: Translation['translation_comprehension_data']
+  }>(
+    `select c.enabled, t.language, t.translation_data, t.translation_literal_data, t.translation_comprehension_data
+     from content_chunks c left join chunk_translations t on t.chunk_id = c.id
+     where c.id = $1 and c.enabled order by t.language`,
+    [chunkId],
+  )
+  if (rows.length === 0) return null
+  return rows
+    .filter((row) => row.language !== null)
+    .map((row) => ({
+      translated_language: row.language!,
+      translation_data: row.translation_data,
+      translation_literal_data: row.translation_literal_data,
+      translation_comprehension_data: row.translation_comprehension_data,
+    }))
+}
+
+/** Totals of enabled chunks and of their words, as last recomputed by a writer. */
+export async function contentTotals(db: Queryable): Promise<{ chunks: number; words: number }> {
+  const { rows } = await db.query<{ chunk_count: number; word_count: number }>(
+    'select chunk_count, word_count from content_stats where id = 1',
+  )
+  return { chunks: rows[0]?.chunk_count ?? 0, words: rows[0]?.word_count ?? 0 }
+}
+
+/** Recomputes the totals; every writer that adds, removes, enables or disables chunks calls it. */
+export async function refreshContentTotals(db: Queryable): Promise<void> {
+  await db.query(
+    `update content_stats set
+       chunk_count = (select count(*) from content_chunks where enabled),
+       word_count = (select coalesce(sum(word_count), 0) from content_chunks where enabled),
+       updated_at = now()
+     where id = 1`,
+  )
+}

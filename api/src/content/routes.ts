@@ -1,0 +1,92 @@
+import type { AppContext } from '../context.ts'
+import { BadRequestError, NotFoundError } from '../http/errors.ts'
+import { parseId, requireParam } from '../http/input.ts'
+import { json } from '../http/respond.ts'
+import type { Router } from '../http/router.ts'
+import {
+  contentTotals,
+  findChunk,
+  findChunkIdByPlayFile,
+  findMediaFileUrl,
+  findTranslations,
+  navigateChunk,
+  randomChunks,
+} from './content-store.ts'
+
+/** Clips per random-chunks call unless `limit` says otherwise (the home page loads 12 at a time, spec §9). */
+export const RANDOM_CHUNKS_DEFAULT = 12
+export const RANDOM_CHUNKS_MAX = 60
+
+// Public content is the same for everyone; a short shared cache spares the database on busy pages.
+const PUBLIC_SHORT_CACHE = { 'cache-control': 'public, max-age=30' }
+
+/** The public content calls of spec §7.2. */
+export function registerContentRoutes(router: Router<AppContext>): void {
+  router.get('/api/content/random-chunks', async ({ url, ctx }) => {
+    const limit = parseLimit(url.searchParams.get('limit'))
+    return json(await randomChunks(ctx.db, ctx.mediaBase, limit), 200, { 'cache-control': 'no-store' })
+  })
+
+  router.get('/api/content/chunk/:chunkId', async ({ params, ctx }) => {
+    const chunk = await findChunk(ctx.db, ctx.mediaBase, parseId(params.chunkId, 'chunkId'))
+    if (!chunk) throw new NotFoundError('Chunk not found')
+    return json(chunk, 200, PUBLIC_SHORT_CACHE)
+  })
+
+  router.get('/api/content/navigate-chunk', async ({ url, ctx }) => {
+    const contentMetadataId = parseId(url.searchParams.get('content_metadata_id'), 'content_metadata_id')
+    const chunkId = parseId(url.searchParams.get('content_chunk_id'), 'content_chunk_id')
+    const action = requireParam(url, 'action')
+    if (action !== 'next' && action !== 'previous')
+      throw new BadRequestError("action must be 'next' or 'previous'")
+    const link = await navigateChunk(ctx.db, ctx.mediaBase, contentMetadataId, chunkId, action)
+    if (!link)
+      throw new NotFoundError(action === 'next' ? 'No more chunks available' : 'This is the first chunk')
+    return json(link)
+  })
+
+  router.get('/api/content/get_s3_url', async ({ url, ctx }) => {
+    const contentMetadataId = parseId(url.searchParams.get('content_metadata_id'), 'content_metadata_id')
+    const fileName = requireParam(url, 'access_file_name')
+    if (!/^(segment_\d+\.json|[\w.-]+_thumbnail\.jpg)$/.test(fileName)) {
+      throw new BadRequestError('access_file_name must be segment_{N}.json or {name}_thumbnail.jpg')
+    }
+    const s3Url = await findMediaFileUrl(ctx.db, ctx.mediaBase, contentMetadataId, fileName)
+    if (!s3Url) throw new NotFoundError('File not found')
+    return json({ s3_url: s3Url })
+  })
+
+  router.get('/api/content/chunk_id_by_metadata', async ({ url, ctx }) => {
+    const contentMetadataId = parseId(url.searchParams.get('content_metadata_id'), 'content_metadata_id')
+    const playFileName = requireParam(url, 'play_file_name')
+    // spec §5: the lookup works only for video files named as digits followed by .mp4
+    if (!/^\d+\.mp4$/.test(playFileName))
+      throw new BadRequestError('play_file_name must be digits followed by .mp4')
+    const chunkId = await findChunkIdByPlayFile(ctx.db, contentMetadataId, playFileName)
+    if (chunkId === null) throw new NotFoundError('Chunk not found')
+    return json({ chunk_id: chunkId })
+  })
+
+  router.get('/api/content/chunks/:chunkId/translations', async ({ params, ctx }) => {
+    const translations = await findTranslations(ctx.db, parseId(params.chunkId, 'chunkId'))
+    if (!translations) throw new NotFoundError('Chunk not found')
+    return json(translations, 200, PUBLIC_SHORT_CACHE)
+  })
+
+  router.get('/api/content/chunks/count', async ({ ctx }) => {
+    return json({ count: (await contentTotals(ctx.db)).chunks }, 200, PUBLIC_SHORT_CACHE)
+  })
+
+  router.get('/api/content/words/count', async ({ ctx }) => {
+    return json({ count: (await contentTotals(ctx.db)).words }, 200, PUBLIC_SHORT_CACHE)
+  })
+}
+
+function parseLimit(value: string | null): number {
+  if (value === null || value === '') return RANDOM_CHUNKS_DEFAULT
+  if (!/^\d{1,4}$/.test(value)) throw new BadRequestError('limit must be a positive integer')
+  const limit = Number(value)
+  if (limit < 1 || limit > RANDOM_CHUNKS_MAX)
+    throw new BadRequestError(`limit must be between 1 and ${RANDOM_CHUNKS_MAX}`)
+  return limit
+}

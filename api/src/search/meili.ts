@@ -1,0 +1,145 @@
+/**
+ * Meilisearch adapter, used when `MEILI_URL` is set. Documents carry the spec §5 normalised transcript, so both
+ * engines agree on what matches; Meilisearch answers ranked candidate ids and PostgreSQL the chunk rows.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Meilisearch } from 'meilisearch'
+import type { Config } from '../config.ts'
+import type { Candidate, SearchFilters } from './search-store.ts'
+import { type QueryPlan, WILDCARD, rankWords } from './terms.ts'
+
+/** One chunk as Meilisearch stores it. */
+export interface MeiliChunkDocument {
+  id: number
+  content_metadata_id: number
+  /** The transcript normalised as spec §5 says (words joined by one space). */
+  text: string
+  rank_words: number
+  enabled: boolean
+  genre: string | null
+  category: string | null
+  year: number | null
+}
+
+/** The fields of a chunk row that the document is built from. */
+export interface MeiliSourceRow {
+  id: number
+  content_metadata_id: number
+  search_text: string | null
+  enabled: boolean
+  genre: string | null
+  content_category: string | null
+  release_year: number | null
+}
+
+/** Maps a chunk row to its document; filters compare lowercased genre and category, as the SQL side does. */
+export function toMeiliDocument(row: MeiliSourceRow): MeiliChunkDocument {
+  const text = row.search_text ?? ''
+  return {
+    id: row.id,
+    content_metadata_id: row.content_metadata_id,
+    text,
+    rank_words: rankWords(text === '' ? 0 : text.split(' ').length),
+    enabled: row.enabled,
+    genre: row.genre?.toLowerCase() ?? null,
+    category: row.content_category?.toLowerCase() ?? null,
+    year: row.release_year,
+  }
+}
+
+/** The search request sent to Meilisearch for a plan. */
+export interface MeiliQuery {
+  q: string
+  filter: string
+  sort: string[]
+  limit: number
+  offset: number
+  matchingStrategy: 'all'
+  attributesToRetrieve: string[]
+}
+
+/**
+ * Builds the request: each run of words between wildcards is a quoted phrase (Meilisearch has no one-word
+ * wildcard; the result step rechecks the exact pattern), shortest clips first, disabled chunks filtered out.
+ */
+export function buildMeiliQuery(plan: QueryPlan, filters: SearchFilters, limit: number): MeiliQuery {
+  const runs: string[][] = [[]]
+  for (const token of plan.tokens) {
+    if (token === WILDCARD) runs.push([])
+    else runs[runs.length - 1]!.push(token)
+  }
+  const q = runs
+    .filter((run) => run.length > 0)
+    .map((run) => `"${run.join(' ')}"`)
+    .join(' ')
+  const filter = ['enabled = true']
+  if (filters.genre !== undefined) filter.push(`genre = ${quoteFilterValue(filters.genre.toLowerCase())}`)
+  if (filters.category !== undefined)
+    filter.push(`category = ${quoteFilterValue(filters.category.toLowerCase())}`)
+  if (filters.yearFrom !== undefined) filter.push(`year >= ${Math.trunc(filters.yearFrom)}`)
+  if (filters.yearTo !== undefined) filter.push(`year <= ${Math.trunc(filters.yearTo)}`)
+  return {
+    q,
+    filter: filter.join(' AND '),
+    sort: ['rank_words:asc', 'id:asc'],
+    limit,
+    offset: 0,
+    matchingStrategy: 'all',
+    attributesToRetrieve: ['id', 'content_metadata_id'],
+  }
+}
+
+/** Quotes a value for a Meilisearch filter expression. */
+export function quoteFilterValue(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+}
+
+/** True when `MEILI_URL` is configured. */
+export function meiliEnabled(config: Config): boolean {
+  return Boolean(config.MEILI_URL)
+}
+
+const clients = new Map<string, Meilisearch>()
+
+/** The client for the configured server (one per URL and key, reused). */
+export function meiliClient(config: Config): Meilisearch {
+  const key = `${config.MEILI_URL}\u0000${config.MEILI_MASTER_KEY ?? ''}`
+  let client = clients.get(key)
+  if (!client) {
+    client = new Meilisearch({
+      host: config.MEILI_URL!,
+      ...(config.MEILI_MASTER_KEY ? { apiKey: config.MEILI_MASTER_KEY } : {}),
+      // a search that cannot answer quickly falls back to PostgreSQL rather than keep the user waiting
+      timeout: 2000,
+    })
+    clients.set(key, client)
+  }
+  return client
+}
+
+const SETTINGS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../meili/settings.json',
+)
+
+/** The index settings of `meili/settings.json` (the one source, shared with the compose file). */
+export function meiliSettings(): Record<string, unknown> {
+  return JSON.parse(readFileSync(SETTINGS_FILE, 'utf8')) as Record<string, unknown>
+}
+
+/** Ranked candidates and their estimated count from Meilisearch. Throws when it is unreachable. */
+export async function meiliCandidates(
+  config: Config,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  want: number,
+): Promise<{ candidates: Candidate[]; total: number }> {
+  const { q, ...options } = buildMeiliQuery(plan, filters, want)
+  const result = await meiliClient(config).index<MeiliChunkDocument>(config.MEILI_INDEX).search(q, options)
+  return {
+    candidates: result.hits.map((hit) => ({ id: hit.id, metadataId: hit.content_metadata_id })),
+    total: result.estimatedTotalHits ?? result.hits.length,
+  }
+}

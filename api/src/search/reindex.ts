@@ -1,0 +1,95 @@
+/** Rebuilds the search data from PostgreSQL without downtime (`pnpm content reindex`). */
+import type { AppContext } from '../context.ts'
+import { meiliClient, meiliEnabled, meiliSettings, toMeiliDocument } from './meili.ts'
+import { loadMeiliRows } from './index-sync.ts'
+import { indexChunkText } from './search-store.ts'
+import { invalidateSearchCache } from './search.ts'
+
+export interface ReindexProgress {
+  phase: 'postgres' | 'meilisearch'
+  done: number
+  total: number
+}
+
+export interface ReindexSummary {
+  chunks: number
+  /** Chunks whose PostgreSQL search columns were rewritten (missing or stale). */
+  rewritten: number
+  /** The Meilisearch index that now serves searches, or null without `MEILI_URL`. */
+  meiliIndex: string | null
+}
+
+const BATCH = 2000
+
+async function chunkIdBatches(ctx: AppContext, work: (ids: number[]) => Promise<void>): Promise<void> {
+  let after = 0
+  for (;;) {
+    const { rows } = await ctx.db.query<{ id: number }>(
+      'select id from content_chunks where id > $1 order by id limit $2',
+      [after, BATCH],
+    )
+    if (rows.length === 0) return
+    await work(rows.map((row) => row.id))
+    after = rows[rows.length - 1]!.id
+  }
+}
+
+/**
+ * PostgreSQL: every chunk's search columns are recomputed in place where missing or stale (searches keep working
+ * throughout). Meilisearch (when configured): a new index is filled with every chunk and swapped with the live
+ * one in one step, then the old one is dropped; chunks added during the rebuild are sent again after the swap.
+ */
+export async function rebuildSearchIndexes(
+  ctx: AppContext,
+  onProgress: (progress: ReindexProgress) => void = () => {},
+): Promise<ReindexSummary> {
+  const { rows } = await ctx.db.query<{ n: number }>('select count(*)::int as n from content_chunks')
+  const total = rows[0]?.n ?? 0
+  let done = 0
+  let rewritten = 0
+  await chunkIdBatches(ctx, async (ids) => {
+    rewritten += await indexChunkText(ctx.db, ids)
+    done += ids.length
+    onProgress({ phase: 'postgres', done, total })
+  })
+  invalidateSearchCache(ctx)
+  if (!meiliEnabled(ctx.config)) return { chunks: total, rewritten, meiliIndex: null }
+
+  const client = meiliClient(ctx.config)
+  const live = ctx.config.MEILI_INDEX
+  const fresh = `${live}_build_${Date.now()}`
+  const { rows: clock } = await ctx.db.query<{ now: Date }>('select now() as now')
+  const started = clock[0]!.now
+  const wait = { timeout: 10 * 60_000, interval: 200 }
+  await client.createIndex(fresh, { primaryKey: 'id' }).waitTask(wait)
+  await client.index(fresh).updateSettings(meiliSettings()).waitTask(wait)
+  done = 0
+  await chunkIdBatches(ctx, async (ids) => {
+    const docs = (await loadMeiliRows(ctx.db, ids)).map(toMeiliDocument)
+    await client.index(fresh).addDocuments(docs, { primaryKey: 'id' }).waitTask(wait)
+    done += ids.length
+    onProgress({ phase: 'meilisearch', done, total })
+  })
+  const exists = await client
+    .getRawIndex(live)
+    .then(() => true)
+    .catch(() => false)
+  if (!exists) await client.createIndex(live, { primaryKey: 'id' }).waitTask(wait)
+  await client.swapIndexes([{ indexes: [live, fresh], rename: false }]).waitTask(wait)
+  await client.deleteIndex(fresh).waitTask(wait)
+  const { rows: late } = await ctx.db.query<{ id: number }>(
+    'select id from content_chunks where created_at >= $1',
+    [started],
+  )
+  for (let i = 0; i < late.length; i += BATCH) {
+    const docs = (
+      await loadMeiliRows(
+        ctx.db,
+        late.slice(i, i + BATCH).map((row) => row.id),
+      )
+    ).map(toMeiliDocument)
+    if (docs.length > 0) await client.index(live).addDocuments(docs, { primaryKey: 'id' }).waitTask(wait)
+  }
+  invalidateSearchCache(ctx)
+  return { chunks: total, rewritten, meiliIndex: live }
+}

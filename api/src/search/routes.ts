@@ -1,0 +1,82 @@
+import type { AppContext } from '../context.ts'
+import { BadRequestError } from '../http/errors.ts'
+import { json } from '../http/respond.ts'
+import type { Router } from '../http/router.ts'
+import { LIMITS } from '../shared/limits.ts'
+import { searchChunks, suggestPhrases } from './search.ts'
+import type { SearchFilters } from './search-store.ts'
+import { QueryError } from './terms.ts'
+
+/**
+ * `GET /api/search?q=` (and `/api/search/`, spec §7.2): a JSON list of chunks with match info. Paging with `limit`
+ * and `offset`; `X-Total-Count` says how many match (up to `LIMITS.searchMaxResults`, with `X-Total-Count-Capped:
+ * true` when more do). Filters: `genre`, `category`, `year_from`, `year_to`.
+ * `GET /api/search/suggest?q=`: close phrases that have results, as `[{ phrase, count }]`.
+ */
+export function registerSearchRoutes(router: Router<AppContext>): void {
+  router.get('/api/search', async ({ url, ctx }) => {
+    const q = readQuery(url)
+    const limit = readInt(url, 'limit', 1, LIMITS.searchMaxLimit) ?? LIMITS.searchDefaultLimit
+    const offset = readInt(url, 'offset', 0, LIMITS.searchMaxResults) ?? 0
+    const result = await run(() => searchChunks(ctx, { q, filters: readFilters(url), limit, offset }))
+    return json(result.hits, 200, {
+      'x-total-count': String(result.total),
+      'x-total-count-capped': String(result.capped),
+      'x-search-engine': result.engine,
+      'access-control-expose-headers': 'X-Total-Count, X-Total-Count-Capped',
+      'cache-control': 'public, max-age=30',
+    })
+  })
+
+  router.get('/api/search/suggest', async ({ url, ctx }) => {
+    const q = readQuery(url)
+    return json(await run(() => suggestPhrases(ctx, q)), 200, { 'cache-control': 'public, max-age=30' })
+  })
+}
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof QueryError) throw new BadRequestError(error.message)
+    throw error
+  }
+}
+
+function readQuery(url: URL): string {
+  const q = url.searchParams.get('q')
+  if (q === null || q.trim() === '') throw new BadRequestError('q is required')
+  if (q.length > LIMITS.searchQueryMaxLength) {
+    throw new BadRequestError(`q must be at most ${LIMITS.searchQueryMaxLength} characters`)
+  }
+  return q
+}
+
+function readInt(url: URL, name: string, min: number, max: number): number | undefined {
+  const value = url.searchParams.get(name)
+  if (value === null || value === '') return undefined
+  if (!/^\d{1,9}$/.test(value)) throw new BadRequestError(`${name} must be a whole number`)
+  const n = Number(value)
+  if (n < min || n > max) throw new BadRequestError(`${name} must be between ${min} and ${max}`)
+  return n
+}
+
+function readText(url: URL, name: string): string | undefined {
+  const value = url.searchParams.get(name)?.trim()
+  if (!value) return undefined
+  if (value.length > 100) throw new BadRequestError(`${name} must be at most 100 characters`)
+  return value
+}
+
+function readFilters(url: URL): SearchFilters {
+  const filters: SearchFilters = {
+    genre: readText(url, 'genre'),
+    category: readText(url, 'category'),
+    yearFrom: readInt(url, 'year_from', 1800, 2200),
+    yearTo: readInt(url, 'year_to', 1800, 2200),
+  }
+  if (filters.yearFrom !== undefined && filters.yearTo !== undefined && filters.yearFrom > filters.yearTo) {
+    throw new BadRequestError('year_from must not be after year_to')
+  }
+  return filters
+}

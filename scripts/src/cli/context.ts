@@ -1,0 +1,19 @@
+import { createContext, loadConfig, type AppContext } from '@phrasereel/api'
+import { connectDatabase } from '@phrasereel/api/db/connect'
+import { migrate } from '@phrasereel/api/db/migrate'
+
+/**
+ * Opens the database the environment names (the running server's embedded database when one is up on the same
+ * `DATA_DIR`), applies pending migrations and gives a context to domain functions. Always `close()` it.
+ */
+export async function openContext(): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const config = loadConfig()
+  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  try {
+    await migrate(database.pool)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return { ctx: createContext(config, database), close: () => database.close() }
+}

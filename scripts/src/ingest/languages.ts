@@ -1,0 +1,131 @@
+/**
+ * Language codes as the UI uses them: two-letter ISO 639-1 (spec §3 flags). Subtitles name languages in many
+ * ways (`eng`, `fre`, `pt-BR`, `zh_TW`, `zhtw`, `English`); all of them map here.
+ */
+
+const THREE_TO_TWO: Record<string, string> = {
+  ara: 'ar',
+  bul: 'bg',
+  ben: 'bn',
+  cat: 'ca',
+  ces: 'cs',
+  cze: 'cs',
+  dan: 'da',
+  deu: 'de',
+  ger: 'de',
+  ell: 'el',
+  gre: 'el',
+  eng: 'en',
+  epo: 'eo',
+  spa: 'es',
+  est: 'et',
+  eus: 'eu',
+  baq: 'eu',
+  fas: 'fa',
+  per: 'fa',
+  fin: 'fi',
+  fil: 'tl',
+  tgl: 'tl',
+  fra: 'fr',
+  fre: 'fr',
+  gle: 'ga',
+  glg: 'gl',
+  heb: 'he',
+  hin: 'hi',
+  hrv: 'hr',
+  hun: 'hu',
+  hye: 'hy',
+  arm: 'hy',
+  ind: 'id',
+  isl: 'is',
+  ice: 'is',
+  ita: 'it',
+  jpn: 'ja',
+  kat: 'ka',
+  geo: 'ka',
+  kaz: 'kk',
+  kor: 'ko',
+  lit: 'lt',
+  lav: 'lv',
+  mkd: 'mk',
+  mac: 'mk',
+  msa: 'ms',
+  may: 'ms',
+  nld: 'nl',
+  dut: 'nl',
+  nor: 'no',
+  nob: 'nb',
+  nno: 'nn',
+  pol: 'pl',
+  por: 'pt',
+  ron: 'ro',
+  rum: 'ro',
+  rus: 'ru',
+  slk: 'sk',
+  slo: 'sk',
+  slv: 'sl',
+  sqi: 'sq',
+  alb: 'sq',
+  srp: 'sr',
+  swe: 'sv',
+  swa: 'sw',
+  tam: 'ta',
+  tel: 'te',
+  tha: 'th',
+  tur: 'tr',
+  ukr: 'uk',
+  urd: 'ur',
+  vie: 'vi',
+  zho: 'zh',
+  chi: 'zh',
+  cmn: 'zh',
+  yue: 'zh',
+  zhtw: 'zh',
+  zhcn: 'zh',
+  pob: 'pt',
+  pon: 'pt',
+}
+
+const NAMES: Record<string, string> = {
+  arabic: 'ar',
+  chinese: 'zh',
+  danish: 'da',
+  dutch: 'nl',
+  english: 'en',
+  esperanto: 'eo',
+  farsi: 'fa',
+  persian: 'fa',
+  french: 'fr',
+  german: 'de',
+  greek: 'el',
+  hebrew: 'he',
+  hindi: 'hi',
+  italian: 'it',
+  japanese: 'ja',
+  korean: 'ko',
+  polish: 'pl',
+  portuguese: 'pt',
+  russian: 'ru',
+  spanish: 'es',
+  swedish: 'sv',
+  thai: 'th',
+  turkish: 'tr',
+  ukrainian: 'uk',
+  urdu: 'ur',
+  vietnamese: 'vi',
+}
+
+// Deprecated ISO 639-1 codes still seen in the wild.
+const RENAMED: Record<string, string> = { iw: 'he', in: 'id', ji: 'yi', jw: 'jv', mo: 'ro' }
+
+/** The two-letter code of a language tag or name, or null when it has none (e.g. `jbo`, Lojban). */
+export function normalizeLanguage(tag: string): string | null {
+  const lower = tag.trim().toLowerCase()
+  if (!lower) return null
+  if (NAMES[lower]) return NAMES[lower]
+  const compact = lower.replace(/[-_]/g, '')
+  if (THREE_TO_TWO[compact]) return THREE_TO_TWO[compact]
+  const primary = lower.split(/[-_]/)[0]!
+  if (/^[a-z]{2}$/.test(primary)) return RENAMED[primary] ?? primary
+  return THREE_TO_TWO[primary] ?? null
+}

@@ -1,0 +1,288 @@
+/**
+ * The ingest pipeline: one media file and its subtitles become clips (media, thumbnail, segment JSON), chunk rows
+ * and translations. Idempotent (the source key finds an earlier run) and resumable (finished clips are kept);
+ * chunks stay invisible until every clip of the source is in, so nothing half-written is ever shown.
+ */
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { AppContext } from '@phrasereel/api'
+import {
+  completeContent,
+  createContent,
+  existingChunkOrders,
+  findIngestedContent,
+  insertChunk,
+} from '@phrasereel/api/content/ingest-store'
+import { withTransaction } from '@phrasereel/api/db/connect'
+import { onChunksWritten } from '@phrasereel/api/search/index-sync'
+import { saveChunkWords } from '@phrasereel/api/search/search-store'
+import { MediaError, type MediaInfo, cutClip, makeThumbnail, probeMedia } from './ffmpeg.ts'
+import { type ClipPlan, DEFAULT_PLAN_OPTIONS, type PlanOptions, planClips, segmentJson } from './plan.ts'
+import { readSubtitles } from './subtitles.ts'
+import { type TimedTranslation, readTranslationSource, translationsForClip } from './translations.ts'
+
+export interface IngestMetadata {
+  name: string
+  category?: string | undefined
+  genre?: string | undefined
+  year?: number | undefined
+  part?: string | undefined
+  link?: string | undefined
+}
+
+export interface IngestOptions {
+  media: string
+  subtitles: string
+  /** Per-language subtitle files (`es:file.srt`, `file.es.srt`) and translation-data JSON files. */
+  translations?: string[]
+  /** Transcript language of a multi-language `.msrt` (default English). */
+  language?: string | undefined
+  metadata: IngestMetadata
+  /** Largest height of video clips (taller sources are scaled down); default 480. */
+  maxHeight?: number
+  /** Clips cut at the same time (each ffmpeg also uses threads). */
+  jobs?: number
+  plan?: Partial<PlanOptions>
+  /** Called once the clips are planned, then after every clip (done of total). */
+  onProgress?: (done: number, total: number) => void
+  /** Called after each clip is stored; tests throw here to interrupt a run. */
+  afterClip?: (order: number) => void
+}
+
+export interface IngestSummary {
+  contentId: number
+  /** created: new content item; resumed: an interrupted run finished; unchanged: already ingested. */
+  status: 'created' | 'resumed' | 'unchanged'
+  clips: number
+  /** Clips cut in this run (the rest were already there). */
+  newClips: number
+  chunkType: 'video' | 'audio'
+  skippedCues: { line: number; reason: string }[]
+  languages: string[]
+  /** Length of the source media and of the clips cut this run, in seconds. */
+  sourceSeconds: number
+  clipSeconds: number
+  /** Cues whose word timings were estimated, and cues that came with word timings. */
+  estimatedCues: number
+  timedCues: number
+}
+
+/** A source read, probed and planned, ready to store: every input error has been raised by now. */
+export interface PreparedSource {
+  options: IngestOptions
+  info: MediaInfo
+  clips: ClipPlan[]
+  translationSources: TimedTranslation[]
+  sourceKey: string
+  base: Omit<IngestSummary, 'contentId' | 'status' | 'newClips' | 'clipSeconds'>
+}
+
+/**
+ * Reads the subtitles and translations, probes the media and plans the clips, touching neither the database nor
+ * the media folder; throws `CliError`s that name the file, line and reason.
+ */
+export async function prepareSource(options: IngestOptions): Promise<PreparedSource> {
+  await requireFile(options.media)
+  const subtitles = await readSubtitles(options.subtitles, { language: options.language })
+  const info = await probeMedia(options.media)
+  const translationSources: TimedTranslation[] = []
+  for (const spec of options.translations ?? [])
+    translationSources.push(...(await readTranslationSource(spec)))
+  const planOptions = { ...DEFAULT_PLAN_OPTIONS, ...options.plan }
+  const clips = planClips(subtitles.cues, info.duration, options.subtitles, planOptions)
+  const languages = new Set(subtitles.languages)
+  for (const t of translationSources) languages.add(t.language)
+  return {
+    options,
+    info,
+    clips,
+    translationSources,
+    sourceKey: await sourceKeyOf(options, planOptions),
+    base: {
+      clips: clips.length,
+      chunkType: info.hasVideo ? 'video' : 'audio',
+      skippedCues: subtitles.skipped,
+      languages: [...languages].sort(),
+      sourceSeconds: info.duration,
+      estimatedCues: clips.reduce((n, clip) => n + clip.cues.filter((cue) => !cue.timedInput).length, 0),
+      timedCues: clips.reduce((n, clip) => n + clip.cues.filter((cue) => cue.timedInput).length, 0),
+    },
+  }
+}
+
+/** Ingests one source (see the module comment); throws `CliError`s that name the file, line and reason. */
+export async function ingestSource(ctx: AppContext, options: IngestOptions): Promise<IngestSummary> {
+  return storeSource(ctx, await prepareSource(options))
+}
+
+/** Cuts and stores a prepared source: skips it when already complete, resumes it when interrupted. */
+export async function storeSource(ctx: AppContext, prepared: PreparedSource): Promise<IngestSummary> {
+  const { options, info, clips, translationSources, sourceKey, base } = prepared
+  const chunkType = base.chunkType
+  const existing = await findIngestedContent(ctx.db, sourceKey)
+  if (existing?.completed)
+    return { ...base, contentId: existing.id, status: 'unchanged', newClips: 0, clipSeconds: 0 }
+  const contentId =
+    existing?.id ??
+    (await createContent(ctx.db, {
+      name: options.metadata.name,
+      content_category: options.metadata.category ?? null,
+      genre: options.metadata.genre ?? null,
+      release_year: options.metadata.year ?? null,
+      content_part: options.metadata.part ?? null,
+      external_link: options.metadata.link ?? null,
+      source_key: sourceKey,
+    }))
+  const done = await existingChunkOrders(ctx.db, contentId)
+  const dir = path.join(ctx.config.MEDIA_DIR, String(contentId))
+  await mkdir(dir, { recursive: true })
+  // scratch folders of a run that was killed outright (its `finally` never ran)
+  for (const name of await readdir(dir))
+    if (name.startsWith('.partial-')) await rm(path.join(dir, name), { recursive: true, force: true })
+
+  let finished = 0
+  let newClips = 0
+  let clipSeconds = 0
+  options.onProgress?.(0, clips.length)
+  await runPool(clips, options.jobs ?? 2, async (clip) => {
+    const names = fileNames(clip.order, chunkType)
+    const stored = done.has(clip.order)
+    if (!stored || !(await exists(path.join(dir, names.play)))) {
+      await renderClip(options.media, info, clip, dir, names, options.maxHeight)
+      clipSeconds += clip.end - clip.start
+    }
+    if (!stored) {
+      await withTransaction(ctx.db, async (client) => {
+        const chunkId = await insertChunk(
+          client,
+          contentId,
+          {
+            chunk_order: clip.order,
+            play_file_name: names.play,
+            segment_file_name: names.segment,
+            thumbnail_file_name: names.thumbnail,
+            chunk_type: chunkType,
+            chunk_duration: Math.round((clip.end - clip.start) * 1000) / 1000,
+            source_start: clip.start,
+            source_end: clip.end,
+            transcribed_text: clip.text,
+            word_count: clip.wordCount,
+          },
+          translationsForClip(clip, translationSources),
+        )
+        await saveChunkWords(
+          client,
+          chunkId,
+          segmentJson(clip).segments.flatMap((s) => s.words),
+        )
+      })
+      newClips++
+    }
+    options.afterClip?.(clip.order)
+    options.onProgress?.(++finished, clips.length)
+  })
+  const chunkIds = await withTransaction(ctx.db, (client) => completeContent(client, contentId))
+  await onChunksWritten(ctx, chunkIds)
+  return { ...base, contentId, status: existing ? 'resumed' : 'created', newClips, clipSeconds }
+}
+
+/** File names of clip `order` (spec §5 and §7.2: digits + .mp4, segment_{N}.json, {N}_thumbnail.jpg). */
+export function fileNames(order: number, chunkType: 'video' | 'audio') {
+  const n = order + 1
+  return {
+    play: chunkType === 'video' ? `${n}.mp4` : `${n}.m4a`,
+    segment: `segment_${n}.json`,
+    thumbnail: `${n}_thumbnail.jpg`,
+  }
+}
+
+/**
+ * Writes a clip's media, thumbnail and segment JSON into a scratch folder, then renames them into `dir`, so a
+ * crash never leaves a truncated file under a final name.
+ */
+export async function renderClip(
+  media: string,
+  info: MediaInfo,
+  clip: ClipPlan,
+  dir: string,
+  names: ReturnType<typeof fileNames>,
+  maxHeight?: number,
+): Promise<void> {
+  const scratch = path.join(dir, `.partial-${clip.order + 1}-${process.pid}`)
+  await mkdir(scratch, { recursive: true })
+  try {
+    const duration = clip.end - clip.start
+    const play = path.join(scratch, names.play)
+    await cutClip(media, info, clip.start, duration, play, maxHeight)
+    const first = clip.cues[0]!
+    const at = Math.min(Math.max(0, (first.start + first.end) / 2 - clip.start), Math.max(0, duration - 0.1))
+    await makeThumbnail(play, info.hasVideo, at, path.join(scratch, names.thumbnail))
+    await writeFile(path.join(scratch, names.segment), `${JSON.stringify(segmentJson(clip))}\n`)
+    for (const name of [names.segment, names.thumbnail, names.play])
+      await rename(path.join(scratch, name), path.join(dir, name))
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+async function sourceKeyOf(options: IngestOptions, plan: PlanOptions): Promise<string> {
+  const hash = createHash('sha256')
+  hash.update(await hashFile(options.media))
+  hash.update(await readFile(options.subtitles))
+  for (const spec of options.translations ?? []) {
+    const file = spec.replace(/^[A-Za-z]{2,3}(?:[-_][A-Za-z]{2,4})?:(?![\\/])/, '')
+    hash.update(`\0${path.basename(spec)}\0`)
+    hash.update(await readFile(file).catch(() => ''))
+  }
+  hash.update(
+    JSON.stringify({ language: options.language ?? 'en', plan, maxHeight: options.maxHeight ?? null }),
+  )
+  return `sha256:${hash.digest('hex')}`
+}
+
+function hashFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256')
+    createReadStream(file)
+      .on('data', (data) => hash.update(data))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')))
+  })
+}
+
+async function requireFile(file: string): Promise<void> {
+  try {
+    const stats = await stat(file)
+    if (!stats.isFile()) throw new MediaError(file, 'not a file')
+  } catch (error) {
+    if (error instanceof MediaError) throw error
+    throw new MediaError(file, 'file not found')
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  )
+}
+
+/** Runs `work` over `items` with at most `size` at a time; the first failure stops new work and is rethrown. */
+async function runPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let failure: unknown = null
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++]!
+      try {
+        await work(item)
+      } catch (error) {
+        failure ??= error
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker))
+  if (failure !== null) throw failure
+}

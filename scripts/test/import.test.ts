@@ -1,0 +1,175 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApiHandler } from '@phrasereel/api'
+import { createContext, loadConfig } from '@phrasereel/api'
+import { createTestDatabase, databaseKinds } from '../../api/test/harness.ts'
+import { run } from '../src/commands/import.ts'
+import { CliError } from '../src/cli/errors.ts'
+
+const film = { name: 'The Long Road', category: 'movie', genre: 'Drama', year: 2019, key: 'long-road' }
+const podcast = { name: 'Morning Talk', category: 'podcast' }
+
+function line(value: unknown): string {
+  return JSON.stringify(value)
+}
+
+const good = [
+  line({
+    content: film,
+    text: "I don't know what you mean.",
+    duration: 2.5,
+    words: [
+      { word: 'I', start: 0.1, end: 0.3 },
+      { word: "don't", start: 0.3, end: 0.7 },
+      { word: 'know', start: 0.7, end: 1.0 },
+      { word: 'what', start: 1.1, end: 1.4 },
+      { word: 'you', start: 1.4, end: 1.6 },
+      { word: 'mean.', start: 1.6, end: 2.2 },
+    ],
+  }),
+  line({ content: film, text: 'Break a leg!' }),
+  '',
+  line({ content: podcast, text: 'Good morning everyone.', chunk_type: 'audio', duration: 1.5 }),
+  line({ content: podcast, text: 'How are you today?', enabled: false }),
+  line({ content: film, text: 'Make up your mind.', order: 7 }),
+]
+
+for (const kind of databaseKinds()) {
+  describe(`pnpm content import [${kind}]`, () => {
+    let dir = ''
+    let close: () => Promise<void> = async () => {}
+    let handler: (request: Request) => Promise<Response> = async () => new Response()
+    let query: (sql: string) => Promise<Record<string, unknown>[]> = async () => []
+    const saved = { ...process.env }
+    let out: string[] = []
+    let err: string[] = []
+
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'phrasereel-import-'))
+      const database = await createTestDatabase(kind)
+      process.env.DATABASE_URL = database.url
+      process.env.DATA_DIR = dir
+      const ctx = createContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), database)
+      handler = createApiHandler(ctx)
+      query = async (sql) => (await database.pool.query(sql)).rows
+      close = async () => {
+        await database.close()
+        await rm(dir, { recursive: true, force: true })
+      }
+      vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+        out.push(args.join(' '))
+      })
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        err.push(args.join(' '))
+      })
+    })
+    afterAll(async () => {
+      vi.restoreAllMocks()
+      process.env = saved
+      await close()
+    })
+
+    async function importLines(name: string, lines: string[]): Promise<number | CliError> {
+      out = []
+      err = []
+      const file = path.join(dir, name)
+      await writeFile(file, `${lines.join('\n')}\n`)
+      try {
+        return await run(['--file', file, '--batch-size', '2'])
+      } catch (error) {
+        if (error instanceof CliError) return error
+        throw error
+      }
+    }
+    async function search(
+      q: string,
+    ): Promise<{ transcribed_text: string; match: Record<string, unknown> }[]> {
+      const response = await handler(new Request(`http://localhost/api/search?q=${encodeURIComponent(q)}`))
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+    const chunkCount = async () =>
+      Number((await query('select count(*)::int as n from content_chunks'))[0]!.n)
+
+    it('refuses a file with bad lines, naming file, line and reason, and writes nothing', async () => {
+      const result = await importLines('bad.jsonl', [
+        good[0]!,
+        '{"content": {"name": "X"}, "text": "ok"',
+        line({ content: { name: '  ' }, text: 'blank name' }),
+        line({ content: film, text: 'words wrong', words: [{ word: 'a', start: 2, end: 1 }] }),
+        line({ content: film, text: 'x', year: 1 }),
+        line({ content: film, text: 'twice', order: 3 }),
+        line({ content: film, text: 'twice again', order: 3 }),
+        line({ content: { name: 'Y', year: 3000 }, text: 'year' }),
+        line({ content: film, text: 'nul \u0000 inside' }),
+        '[1, 2]',
+      ])
+      expect(result).toBeInstanceOf(CliError)
+      expect((result as CliError).message).toMatch(/bad\.jsonl: nothing imported/)
+      const file = path.join(dir, 'bad.jsonl')
+      expect(err).toEqual([
+        expect.stringMatching(new RegExp(`^${file}:2: not valid JSON`)),
+        `${file}:3: content.name must not be blank`,
+        `${file}:4: words.0: word ends (1s) before it starts (2s)`,
+        `${file}:5: unknown field year`,
+        `${file}:7: order 3 of content 'The Long Road' already appears earlier in the file`,
+        `${file}:8: content.year must be between 1800 and 2200`,
+        `${file}:9: text must not contain NUL characters`,
+        `${file}:10: expected a JSON object`,
+      ])
+      expect(await chunkCount()).toBe(0)
+    })
+
+    it('imports a good file: chunks, content items, word timings, search and totals', async () => {
+      expect(await importLines('good.jsonl', good)).toBe(0)
+      expect(out.at(-1)).toMatch(
+        /Imported 5 chunks .*5 new, 0 updated, 0 already present; 2 new content items/,
+      )
+      expect(await chunkCount()).toBe(5)
+      const [hit] = await search('what you mean')
+      expect(hit!.transcribed_text).toBe("I don't know what you mean.")
+      expect(hit!.match).toMatchObject({ word_start: 3, word_end: 5, start: 1.1, end: 2.2, timed: true })
+      expect(await search('make up your mind')).toHaveLength(1)
+      expect(await search('how are you today')).toEqual([]) // imported disabled
+      const rows = await query(
+        `select c.chunk_order, c.play_file_name, c.chunk_type, m.name from content_chunks c
+         join content_metadata m on m.id = c.content_metadata_id order by m.name, c.chunk_order`,
+      )
+      expect(rows).toEqual([
+        { chunk_order: 0, play_file_name: '1.m4a', chunk_type: 'audio', name: 'Morning Talk' },
+        { chunk_order: 1, play_file_name: '2.mp4', chunk_type: 'video', name: 'Morning Talk' },
+        { chunk_order: 0, play_file_name: '1.mp4', chunk_type: 'video', name: 'The Long Road' },
+        { chunk_order: 1, play_file_name: '2.mp4', chunk_type: 'video', name: 'The Long Road' },
+        { chunk_order: 7, play_file_name: '8.mp4', chunk_type: 'video', name: 'The Long Road' },
+      ])
+      const count = await handler(new Request('http://localhost/api/content/chunks/count'))
+      expect(await count.json()).toEqual({ count: 4 })
+    })
+
+    it('adds nothing when the same file is imported again', async () => {
+      expect(await importLines('good.jsonl', good)).toBe(0)
+      expect(out.at(-1)).toMatch(/0 new, 0 updated, 5 already present; 0 new content items/)
+      expect(await chunkCount()).toBe(5)
+    })
+
+    it('resumes an interrupted import and applies changed lines', async () => {
+      const more = [
+        ...good.slice(0, 2),
+        line({ content: film, text: 'Break a leg, everyone!' }), // order 2: new
+        line({ content: podcast, text: 'Good morning, everybody.', chunk_type: 'audio', duration: 1.5 }), // changed
+      ]
+      expect(await importLines('more.jsonl', more)).toBe(0)
+      expect(out.at(-1)).toMatch(/1 new, 1 updated, 2 already present/)
+      expect(await chunkCount()).toBe(6)
+      expect(await search('good morning everyone')).toEqual([])
+      expect(await search('good morning everybody')).toHaveLength(1)
+    })
+
+    it('explains a missing file and a missing flag', async () => {
+      await expect(run(['--file', path.join(dir, 'nope.jsonl')])).rejects.toThrow(/nope\.jsonl: cannot read/)
+      await expect(run([])).rejects.toThrow(/--file is required/)
+    })
+  })
+}

@@ -1,0 +1,94 @@
+/**
+ * The node:http front: API paths go straight to the framework-free API handler (no Astro in the way), built
+ * client files are served from memory, and everything else goes to Astro's middleware handler with the API
+ * context on `locals`, so server-rendered pages read the database through the same domain functions.
+ */
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { API_PREFIXES, type ApiHandler, type AppContext } from '@phrasereel/api'
+import { toWebRequest, writeWebResponse } from './node-bridge.ts'
+import { StaticFiles } from './static-files.ts'
+
+export const SITE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
+
+type AstroHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next?: (error?: unknown) => void,
+  locals?: object,
+) => Promise<void>
+
+/** What Astro pages find on `Astro.locals`. */
+export interface SiteLocals {
+  ctx: AppContext
+}
+
+export interface Front {
+  server: http.Server
+  url: string
+  close(): Promise<void>
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+/** Starts the front on `host:port` (port 0 picks a free one). */
+export async function startFront(options: {
+  api: ApiHandler
+  ctx: AppContext
+  host: string
+  port: number
+  distDir?: string
+}): Promise<Front> {
+  const distDir = options.distDir ?? SITE_DIST
+  const staticFiles = await StaticFiles.load(path.join(distDir, 'client'))
+  const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as {
+    handler: AstroHandler
+  }
+  const locals: SiteLocals = { ctx: options.ctx }
+  let origin = ''
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = req.url ?? '/'
+      const queryAt = url.indexOf('?')
+      const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
+      if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+        const response = await options.api(toWebRequest(req, origin))
+        await writeWebResponse(response, res)
+        return
+      }
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+      if (staticFiles.serve(req, res, pathname)) return
+      await entry.handler(req, res, undefined, locals)
+    } catch (error) {
+      console.error('[front] request failed:', error)
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(JSON.stringify({ detail: 'Internal server error' }))
+      } else {
+        res.destroy()
+      }
+    }
+  })
+  server.keepAliveTimeout = 65_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host, () => resolve())
+  })
+  const address = server.address() as { port: number }
+  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host
+  origin = `http://${displayHost}:${address.port}`
+  return {
+    server,
+    url: origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

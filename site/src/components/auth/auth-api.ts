@@ -1,0 +1,114 @@
+/**
+ * The sign-in calls of spec §7.1 as the forms use them. Each resolves to `{ ok: true, … }` or
+ * `{ ok: false, error }` with the server's `detail` (or the spec's fallback); a failed fetch gives
+ * 'Network error. Please try again.'.
+ */
+import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { readDetail } from '../../lib/auth-client.ts'
+import { clearSession, type SessionUser, setSignedIn } from '../../stores/session.ts'
+
+export type AuthResult<T> = { ok: true; value: T } | { ok: false; error: string; status: number }
+
+interface SignedInAnswer {
+  access_token: string
+  user: SessionUser
+}
+
+async function post<T>(
+  path: string,
+  body: unknown,
+  fallback: string,
+  method = 'POST',
+): Promise<AuthResult<T>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    return { ok: false, error: MESSAGES.networkError, status: 0 }
+  }
+  if (!response.ok)
+    return { ok: false, error: (await readDetail(response)) ?? fallback, status: response.status }
+  try {
+    return { ok: true, value: (await response.json()) as T }
+  } catch {
+    return { ok: false, error: fallback, status: response.status }
+  }
+}
+
+async function signIn(path: string, body: unknown, fallback: string): Promise<AuthResult<SessionUser>> {
+  const result = await post<SignedInAnswer>(path, body, fallback)
+  if (!result.ok) return result
+  setSignedIn(result.value.user, result.value.access_token)
+  return { ok: true, value: result.value.user }
+}
+
+/** POST /api/auth/login; stores the session on success. */
+export function login(
+  email: string,
+  password: string,
+  recaptchaToken: string,
+): Promise<AuthResult<SessionUser>> {
+  return signIn(
+    '/api/auth/login',
+    { email, password, recaptcha_token: recaptchaToken },
+    MESSAGES.genericError,
+  )
+}
+
+/** POST /api/auth/register; does not sign in (spec §4). */
+export function register(input: {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+  recaptchaToken: string
+}): Promise<AuthResult<{ message: string }>> {
+  return post(
+    '/api/auth/register',
+    {
+      email: input.email,
+      password: input.password,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      recaptcha_token: input.recaptchaToken,
+    },
+    MESSAGES.genericError,
+  )
+}
+
+/** POST /auth/verify-email; stores the session on success. */
+export function verifyEmail(email: string, code: string): Promise<AuthResult<SessionUser>> {
+  return signIn('/auth/verify-email', { email, verification_code: code }, MESSAGES.verificationFailed)
+}
+
+/** POST /auth/resend-verification. */
+export function resendVerification(email: string, recaptchaToken: string): Promise<AuthResult<unknown>> {
+  return post('/auth/resend-verification', { email, recaptcha_token: recaptchaToken }, MESSAGES.resendFailed)
+}
+
+/** POST /api/auth/oauth/{provider} with the provider's ID token. */
+export function signInWithProvider(
+  provider: 'google' | 'apple',
+  idToken: string,
+): Promise<AuthResult<SessionUser>> {
+  return signIn(
+    `/api/auth/oauth/${provider}`,
+    { id_token: idToken },
+    provider === 'google' ? MESSAGES.googleFailedRetry : MESSAGES.appleFailedRetry,
+  )
+}
+
+/** Ends the session on the server (best effort) and locally. */
+export async function logout(): Promise<void> {
+  try {
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' })
+  } catch (error) {
+    console.warn('[auth] logout call failed:', error)
+  }
+  clearSession()
+}

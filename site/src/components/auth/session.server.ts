@@ -1,0 +1,57 @@
+/**
+ * Server side of the session store: the signed-in user of a page request, read from the HttpOnly `auth_token`
+ * cookie through the API's own session functions (one indexed lookup, or none without the cookie).
+ */
+import type { AppContext } from '@phrasereel/api'
+import { USER_SESSION_COOKIE, validateSessionToken } from '@phrasereel/api/auth/session'
+import { findUserById, toPublicUser } from '@phrasereel/api/auth/user-store'
+import type { SessionUser } from '../../stores/session.ts'
+import type { PublicAuthConfig } from './auth-config.ts'
+
+/** The API context the front puts on `Astro.locals` (site/server/front.ts). */
+export function contextOf(locals: object): AppContext {
+  const ctx = (locals as { ctx?: AppContext }).ctx
+  if (!ctx) throw new Error('Astro.locals.ctx is missing: serve the site through site/server/front.ts')
+  return ctx
+}
+
+/** The user whose session cookie the request carries, or null. */
+export async function getSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
+  const token = readCookie(request.headers.get('cookie'), USER_SESSION_COOKIE)
+  if (!token) return null
+  const ctx = contextOf(locals)
+  const session = await validateSessionToken(ctx.db, 'user', token, ctx.now())
+  if (!session) return null
+  const row = await findUserById(ctx.db, session.ownerId)
+  return row ? (toPublicUser(row) as SessionUser) : null
+}
+
+/** The public sign-in configuration (no secrets). */
+export function getPublicAuthConfig(locals: object): PublicAuthConfig {
+  const { config } = contextOf(locals)
+  return {
+    recaptchaSiteKey: config.PUBLIC_RECAPTCHA_SITE_KEY ?? null,
+    googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    appleClientId: config.APPLE_CLIENT_ID ?? null,
+  }
+}
+
+/** JSON for a `<script type="application/json">`, with `<` escaped so no text can close the element. */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq !== -1 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim())
+      } catch {
+        return null
+      }
+    }
+  }
+  return null
+}

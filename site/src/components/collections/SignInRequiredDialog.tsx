@@ -1,0 +1,35 @@
+/** The 'Sign in Required' prompt for liking a collection when signed out (spec §2.10, §6). */
+import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { openSignInDialog } from '../auth/auth-dialog.ts'
+import { Modal } from './Modal.tsx'
+
+export function SignInRequiredDialog({
+  open,
+  onClose,
+  onSignedIn,
+}: {
+  open: boolean
+  onClose(): void
+  onSignedIn?: () => void
+}) {
+  return (
+    <Modal open={open} title={MESSAGES.signInRequired} onClose={onClose} alert>
+      <p>Sign in to like collections and keep the ones you enjoy.</p>
+      <div className="pr-dialog-actions">
+        <button type="button" className="pr-btn pr-btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="pr-btn pr-btn-primary"
+          onClick={() => {
+            onClose()
+            openSignInDialog(onSignedIn)
+          }}
+        >
+          {MESSAGES.signIn}
+        </button>
+      </div>
+    </Modal>
+  )
+}

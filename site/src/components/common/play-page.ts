@@ -1,0 +1,85 @@
+/**
+ * /play/{chunkId} in the browser (spec §2.6, §4): mounts the framework-free player core over the server-rendered
+ * page, keeps 'Loading chunk...' up until it is ready, follows chunk-level previous/next by updating the address
+ * and fetching the new clip, and shows the error card when that fails. No React on this page.
+ */
+import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { type ChunkLink, chunkToOptions, createPlayer, type PlayerHandle } from '@phrasereel/widget'
+import playerCss from '@phrasereel/widget/styles.css?inline'
+import { fetchChunk, type SiteChunk } from '../../lib/api.ts'
+import { escapeHtml } from '../../lib/card-html.ts'
+import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
+import { pageTitle } from '../../lib/site.ts'
+
+function injectPlayerStyles(): void {
+  if (document.getElementById('phrasereel-player-styles')) return
+  const style = document.createElement('style')
+  style.id = 'phrasereel-player-styles'
+  style.textContent = playerCss
+  document.head.append(style)
+}
+
+/** Replaces the page with the error card and its 'Go Back Home' link. */
+export function showChunkError(message: string): void {
+  const main = document.querySelector('main')
+  if (!main) return
+  main.className = 'error-card'
+  main.setAttribute('role', 'alert')
+  main.innerHTML = `<h1>${escapeHtml(message)}</h1><a class="button button--primary" href="/">${escapeHtml(MESSAGES.goBackHome)}</a>`
+}
+
+/** Starts the player page from the server's clip data. */
+export function startPlayPage(root: HTMLElement): void {
+  const mount = root.querySelector<HTMLElement>('[data-player-mount]')
+  const overlay = root.querySelector<HTMLElement>('[data-loading]')
+  const poster = root.querySelector<HTMLElement>('[data-poster]')
+  const data = root.querySelector('script[data-chunk]')?.textContent
+  if (!mount || !data) return
+  let chunk = JSON.parse(data) as SiteChunk
+  let player: PlayerHandle | null = null
+  const setLoading = (on: boolean) => {
+    if (overlay) overlay.hidden = !on
+  }
+
+  async function load(id: string): Promise<void> {
+    setLoading(true)
+    try {
+      const next = await fetchChunk(id)
+      chunk = next
+      player?.update({ ...chunkToOptions(next), isOpen: true })
+      document.title = pageTitle(next.content_metadata?.name || MESSAGES.untitledContent)
+      setLoading(false)
+    } catch (error) {
+      console.warn('[play] loading the chunk failed:', error)
+      player?.destroy()
+      player = null
+      showChunkError(chunkErrorMessage(error))
+    }
+  }
+
+  injectPlayerStyles()
+  player = createPlayer(mount, {
+    ...chunkToOptions(chunk),
+    variant: 'page',
+    isOpen: true,
+    isPlaying: false,
+    onPrevious: null,
+    onNext: null,
+    onChunkChange: (link: ChunkLink) => {
+      if (link.id === chunk.id) return
+      window.history.pushState(null, '', `/play/${link.id}`)
+      void load(String(link.id))
+    },
+    onClose: () => window.location.assign('/'),
+  })
+  requestAnimationFrame(() => {
+    setLoading(false)
+    poster?.remove()
+  })
+
+  window.addEventListener('popstate', () => {
+    const match = /^\/play\/([^/]+)\/?$/.exec(window.location.pathname)
+    if (match) void load(decodeURIComponent(match[1]!))
+    else showChunkError(MESSAGES.noChunkId)
+  })
+}

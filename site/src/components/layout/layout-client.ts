@@ -1,0 +1,205 @@
+/**
+ * Behaviour of the main layout without a framework (it is on every page, so it stays tiny): side and dots menus,
+ * search submit rules, theme toggle, the animated counters, the install prompt and the service worker.
+ */
+import { effect } from '@preact/signals-core'
+import { LIMITS } from '@phrasereel/api/shared/limits'
+import { fetchCount } from '../../lib/api.ts'
+import { formatCount } from '../../lib/format.ts'
+import { sessionUser } from '../../stores/session.ts'
+import { theme, toggleTheme } from '../../stores/theme.ts'
+
+const INSTALL_DISMISSED_KEY = 'installPromptDismissed'
+const desktop = window.matchMedia(`(min-width: ${LIMITS.mobileBreakpointPx}px)`)
+
+function $(selector: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(selector)
+}
+
+// ---- side menu and dots menu (mobile) ----
+const menuToggle = $('[data-menu-toggle]')
+const dotsToggle = $('[data-dots-toggle]')
+const backdrop = $('[data-menu-backdrop]')
+
+function setMenuOpen(open: boolean, focusBack = false): void {
+  document.body.classList.toggle('menu-open', open)
+  menuToggle?.setAttribute('aria-expanded', String(open))
+  menuToggle?.setAttribute('aria-label', open ? 'Close menu' : 'Open menu')
+  if (backdrop) backdrop.hidden = !open
+  if (open) $('[data-side-menu] a')?.focus()
+  else if (focusBack) menuToggle?.focus()
+}
+
+function setDotsOpen(open: boolean, focusBack = false): void {
+  document.body.classList.toggle('dots-open', open)
+  dotsToggle?.setAttribute('aria-expanded', String(open))
+  if (open) $('#top-links a')?.focus()
+  else if (focusBack) dotsToggle?.focus()
+}
+
+menuToggle?.addEventListener('click', () => {
+  setDotsOpen(false)
+  setMenuOpen(!document.body.classList.contains('menu-open'))
+})
+dotsToggle?.addEventListener('click', () => {
+  setMenuOpen(false)
+  setDotsOpen(!document.body.classList.contains('dots-open'))
+})
+backdrop?.addEventListener('click', () => setMenuOpen(false))
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return
+  if (document.body.classList.contains('menu-open')) setMenuOpen(false, true)
+  if (document.body.classList.contains('dots-open')) setDotsOpen(false, true)
+})
+document.addEventListener('click', (event) => {
+  const target = event.target as Element | null
+  if (!document.body.classList.contains('dots-open') || !target) return
+  if (!target.closest('#top-links') && !target.closest('[data-dots-toggle]')) setDotsOpen(false)
+})
+// spec §2.2: the menu closes on widening and on route change
+desktop.addEventListener('change', () => {
+  setMenuOpen(false)
+  setDotsOpen(false)
+})
+function closeMenus(): void {
+  setMenuOpen(false)
+  setDotsOpen(false)
+}
+window.addEventListener('popstate', closeMenus)
+window.addEventListener('pageshow', closeMenus)
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('a[href]')
+  if (link && (link.closest('[data-side-menu]') || link.closest('#top-links'))) closeMenus()
+})
+
+// ---- account corner: the account menu (React) only once someone is signed in, here or in a sign-in dialog ----
+const accountSlot = $('[data-account-slot]')
+let accountMounted = false
+effect(() => {
+  const user = sessionUser.value
+  if (!user || accountMounted || !accountSlot) return
+  accountMounted = true
+  import('./mount-account.tsx')
+    .then(({ mountAccount }) => mountAccount(accountSlot, user))
+    .catch((error: unknown) => console.warn('[account] the account menu failed to load:', error))
+})
+
+// ---- search: trim, ignore blank (spec §2.2, §5) ----
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-search-form]')) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const input = form.querySelector<HTMLInputElement>('input[name="q"]')
+    const query = input?.value.trim() ?? ''
+    if (!query) return
+    if (input) input.value = query
+    closeMenus()
+    window.location.assign(`/search?q=${encodeURIComponent(query)}`)
+  })
+}
+
+// ---- theme toggle ----
+const themeToggle = $('[data-theme-toggle]')
+function renderThemeToggle(): void {
+  const next = theme.value === 'dark' ? 'light' : 'dark'
+  themeToggle?.setAttribute('aria-label', `Switch to ${next} theme`)
+}
+themeToggle?.addEventListener('click', () => {
+  toggleTheme()
+  renderThemeToggle()
+})
+renderThemeToggle()
+
+// ---- counters: odometer-style count-up over 500 ms (desktop only) ----
+function animateCounter(node: HTMLElement, target: number): void {
+  const duration = LIMITS.counterAnimationMs
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  node.setAttribute('aria-label', formatCount(target))
+  if (reduced) {
+    node.textContent = formatCount(target)
+    return
+  }
+  const start = performance.now()
+  const step = (now: number) => {
+    const progress = Math.min(1, (now - start) / duration)
+    const eased = 1 - (1 - progress) ** 3
+    node.textContent = formatCount(target * eased)
+    if (progress < 1) requestAnimationFrame(step)
+  }
+  requestAnimationFrame(step)
+}
+
+let countersLoaded = false
+function loadCounters(): void {
+  if (countersLoaded || !desktop.matches) return
+  countersLoaded = true
+  for (const kind of ['chunks', 'words'] as const) {
+    const node = $(`[data-counter="${kind}"]`)
+    if (!node) continue
+    fetchCount(kind)
+      .then((count) => animateCounter(node, count))
+      // spec §8: count failures are only logged
+      .catch((error: unknown) => console.warn(`[counters] ${kind} count failed:`, error))
+  }
+}
+loadCounters()
+desktop.addEventListener('change', loadCounters)
+
+// ---- install prompt (spec §4) ----
+interface InstallEvent extends Event {
+  prompt(): Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+const installPrompt = $('[data-install-prompt]')
+let deferredInstall: InstallEvent | null = null
+
+function installDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(INSTALL_DISMISSED_KEY) === 'true'
+  } catch {
+    return false
+  }
+}
+function hideInstall(): void {
+  if (installPrompt) installPrompt.hidden = true
+}
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault()
+  deferredInstall = event as InstallEvent
+  if (installPrompt && !installDismissed()) installPrompt.hidden = false
+})
+$('[data-install-accept]')?.addEventListener('click', async () => {
+  const pending = deferredInstall
+  deferredInstall = null
+  hideInstall()
+  if (!pending) return
+  await pending.prompt()
+  const choice = await pending.userChoice
+  if (choice.outcome === 'dismissed') {
+    try {
+      sessionStorage.setItem(INSTALL_DISMISSED_KEY, 'true')
+    } catch {
+      // without storage the prompt may come back on the next page; nothing else to do
+    }
+  }
+})
+$('[data-install-dismiss]')?.addEventListener('click', () => {
+  try {
+    sessionStorage.setItem(INSTALL_DISMISSED_KEY, 'true')
+  } catch {
+    // as above
+  }
+  hideInstall()
+})
+window.addEventListener('appinstalled', () => {
+  deferredInstall = null
+  hideInstall()
+})
+
+// ---- service worker (makes the site installable; see public/sw.js) ----
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('[sw] registration failed:', error))
+  })
+}

@@ -1,0 +1,162 @@
+/**
+ * The personal clip lists of spec §2.9: /liked, /saved and /play-history. Signed out they show the spec's
+ * signed-out state with a Sign in button to /login; empty, the spec's empty state; otherwise a card grid
+ * (liked and saved up to 4 columns, history up to 5; spec §2.7) whose cards open the video modal. The list is
+ * rendered on the server (the page knows the session), so there is no loading state to show.
+ */
+import { LIMITS } from '@phrasereel/api/shared/limits'
+import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { useEffect, useState } from 'react'
+import type { SiteChunk } from '../../lib/api.ts'
+import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
+import { logPlay } from '../auth/play-log.ts'
+import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
+import { EmptyState } from '../common/EmptyState.tsx'
+import { preloadPlayer, VideoModal } from '../common/VideoModal.tsx'
+import '../auth/auth.css'
+
+export type PersonalListKind = 'liked' | 'saved' | 'history'
+
+export interface PersonalListItem {
+  chunk: SiteChunk
+  playedAt?: string
+}
+
+interface Props {
+  kind: PersonalListKind
+  signedIn: boolean
+  items: PersonalListItem[]
+  /** True when the server could not load the list: the island loads it itself. */
+  loadInBrowser?: boolean
+}
+
+const TEXTS = {
+  liked: {
+    heading: 'Liked Videos',
+    signedOut: [MESSAGES.likedSignedOutTitle, MESSAGES.likedSignedOutText],
+    empty: [MESSAGES.likedEmptyTitle, MESSAGES.likedEmptyText],
+  },
+  saved: {
+    heading: 'Saved Videos',
+    signedOut: [MESSAGES.savedSignedOutTitle, MESSAGES.savedSignedOutText],
+    empty: [MESSAGES.savedEmptyTitle, MESSAGES.savedEmptyText],
+  },
+  history: {
+    heading: 'History',
+    signedOut: [MESSAGES.historySignedOutTitle, MESSAGES.historySignedOutText],
+    empty: [MESSAGES.historyEmptyTitle, undefined],
+  },
+} as const
+
+const ENDPOINTS: Record<PersonalListKind, string> = {
+  liked: '/api/user-content/liked-chunks',
+  saved: '/api/user-content/saved-chunks',
+  history: '/api/user-content/play-history',
+}
+
+export default function PersonalList({ kind, signedIn, items: initial, loadInBrowser = false }: Props) {
+  const texts = TEXTS[kind]
+  const [items, setItems] = useState(initial)
+  const [loading, setLoading] = useState(signedIn && loadInBrowser)
+  const [openIndex, setOpenIndex] = useState<number | null>(null)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+
+  useEffect(() => {
+    if (!signedIn || !loadInBrowser) return
+    let cancelled = false
+    void (async () => {
+      try {
+        const response = await fetch(ENDPOINTS[kind], { credentials: 'same-origin' })
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
+        const body = (await response.json()) as unknown[]
+        if (cancelled) return
+        setItems(
+          kind === 'history'
+            ? (body as { chunk: SiteChunk; played_at: string }[]).map((h) => ({
+                chunk: h.chunk,
+                playedAt: h.played_at,
+              }))
+            : (body as SiteChunk[]).map((chunk) => ({ chunk })),
+        )
+      } catch (error) {
+        // spec §8: list and history failures are only logged
+        console.warn(`[${kind}] loading the list failed:`, error)
+      } finally {
+        if (!cancelled) setLoading(false)
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [kind, signedIn, loadInBrowser])
+
+  const chunks = items.map((item) => item.chunk)
+
+  function open(index: number | null) {
+    setOpenIndex(index)
+    const chunk = index === null ? undefined : chunks[index]
+    if (chunk) void logPlay(chunk.id, chunk.content_metadata.id)
+  }
+
+  let body: React.ReactNode
+  if (!signedIn) {
+    body = (
+      <EmptyState
+        title={texts.signedOut[0]}
+        description={texts.signedOut[1]}
+        action={{ label: MESSAGES.signIn, href: '/login' }}
+      />
+    )
+  } else if (loading) {
+    body = (
+      <ul className={`card-grid${kind === 'history' ? '' : ' card-grid--max4'}`} aria-busy="true">
+        <SkeletonCards count={LIMITS.skeletonCardsGrid} />
+      </ul>
+    )
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        title={texts.empty[0]}
+        description={texts.empty[1]}
+        action={kind === 'history' ? { label: MESSAGES.exploreVideos, href: '/' } : undefined}
+      />
+    )
+  } else {
+    body = (
+      <ul
+        className={`card-grid${kind === 'history' ? '' : ' card-grid--max4'}`}
+        onPointerOver={preloadPlayer}
+        onFocus={preloadPlayer}
+        data-list={kind}
+      >
+        {items.map((item, index) => (
+          <li key={`${item.chunk.id}-${item.playedAt ?? ''}`} className="pr-list-item">
+            <ChunkCard
+              chunk={item.chunk}
+              priority={index < 4}
+              onPlay={() => open(index)}
+              playedAt={mounted ? item.playedAt : undefined}
+            />
+            <LikeSaveButtons contentMetadataId={item.chunk.content_metadata.id} chunkId={item.chunk.id} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <section className="pr-scope pr-list" aria-labelledby="list-heading">
+      <h1 id="list-heading" className="pr-list-heading">
+        {texts.heading}
+      </h1>
+      {body}
+      <VideoModal
+        chunks={chunks}
+        index={openIndex}
+        onIndexChange={(i) => open(i)}
+        onClose={() => setOpenIndex(null)}
+      />
+    </section>
+  )
+}

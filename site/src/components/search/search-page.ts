@@ -1,0 +1,190 @@
+/**
+ * The results page in the browser (spec §2.4, §8 sharing; docs/decisions/063): the server renders the first
+ * answer; this script pages through `GET /api/search` ('Searching through content...' while it waits, the page
+ * number in the address), copies text and share links with the toasts, and opens the video modal, whose code
+ * loads only when a clip is opened.
+ */
+import { LIMITS } from '@phrasereel/api/shared/limits'
+import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { type SiteChunk, searchChunks } from '../../lib/api.ts'
+import { copyToClipboard } from '../../lib/clipboard.ts'
+import { resultsBlockHtml, searchingHtml } from '../../lib/search-html.ts'
+import { authHeaders, sessionUser } from '../../stores/session.ts'
+import { openSignInDialog } from '../auth/auth-dialog.ts'
+import { showToast } from '../common/toast.ts'
+
+interface ContentStatus {
+  is_liked: boolean
+  is_saved: boolean
+}
+
+const PAGE_SIZE = LIMITS.resultsPageSize
+
+function pageFromUrl(): number {
+  const page = Number(new URLSearchParams(window.location.search).get('page'))
+  return Number.isInteger(page) && page > 0 ? page : 1
+}
+
+export function startSearchPage(root: HTMLElement): void {
+  const data = root.querySelector('script[data-search-data]')?.textContent
+  const block = root.querySelector<HTMLElement>('[data-results]')
+  if (!data || !block) return
+  const state = JSON.parse(data) as { q: string; items: SiteChunk[]; total: number; page: number }
+  const query = state.q
+  let items = state.items
+  let controller: AbortController | null = null
+  const copiedTimers = new Map<Element, number>()
+  const statuses = new Map<number, ContentStatus>()
+
+  // spec §4 like/save: status per content item, toggled with POST/DELETE, flipped only on an OK answer
+  function applyStatuses(): void {
+    const signedIn = sessionUser.value !== null
+    for (const button of block!.querySelectorAll<HTMLButtonElement>('button[data-like], button[data-save]')) {
+      const like = button.dataset.like !== undefined
+      const id = Number(like ? button.dataset.like : button.dataset.save)
+      const status = statuses.get(id)
+      const on = like ? status?.is_liked : status?.is_saved
+      button.setAttribute('aria-pressed', String(Boolean(on)))
+      button.textContent = like ? (on ? 'Liked' : 'Like') : on ? 'Saved' : 'Save'
+      if (signedIn) button.removeAttribute('title')
+    }
+  }
+
+  async function loadStatuses(): Promise<void> {
+    if (!sessionUser.value) return
+    const ids = [
+      ...new Set(items.map((chunk) => chunk.content_metadata?.id).filter((id): id is number => !!id)),
+    ]
+    await Promise.all(
+      ids.map(async (id) => {
+        try {
+          const response = await fetch(`/api/user-content/status/${id}`, {
+            credentials: 'same-origin',
+            headers: authHeaders(),
+          })
+          if (response.ok) statuses.set(id, (await response.json()) as ContentStatus)
+        } catch (error) {
+          // spec §8: status failures are only logged
+          console.warn('[search] status failed:', error)
+        }
+      }),
+    )
+    applyStatuses()
+  }
+
+  async function toggle(button: HTMLButtonElement): Promise<void> {
+    if (!sessionUser.value) {
+      openSignInDialog(() => void loadStatuses())
+      return
+    }
+    const like = button.dataset.like !== undefined
+    const id = Number(like ? button.dataset.like : button.dataset.save)
+    const on = button.getAttribute('aria-pressed') === 'true'
+    button.disabled = true
+    window.setTimeout(() => {
+      button.disabled = false
+    }, LIMITS.buttonDebounceMs)
+    try {
+      const response = await fetch(`/api/user-content/${like ? 'like' : 'save'}`, {
+        method: on ? 'DELETE' : 'POST',
+        credentials: 'same-origin',
+        headers: { ...authHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ content_metadata_id: id }),
+      })
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
+      const status = statuses.get(id) ?? { is_liked: false, is_saved: false }
+      statuses.set(id, like ? { ...status, is_liked: !on } : { ...status, is_saved: !on })
+      applyStatuses()
+    } catch (error) {
+      // spec §8: like and save failures are only logged and leave the UI unchanged
+      console.warn(`[search] ${like ? 'like' : 'save'} failed:`, error)
+    }
+  }
+
+  async function show(page: number, focusSummary: boolean): Promise<void> {
+    controller?.abort()
+    const current = new AbortController()
+    controller = current
+    block!.innerHTML = searchingHtml()
+    try {
+      const result = await searchChunks(query, {
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+        signal: current.signal,
+      })
+      items = result.items
+      block!.innerHTML = resultsBlockHtml(query, result.items, result.total, page, PAGE_SIZE)
+      applyStatuses()
+      void loadStatuses()
+    } catch (error) {
+      if (current.signal.aborted) return
+      // spec §8: search failures are only logged
+      console.warn('[search] failed:', error)
+      items = []
+      block!.innerHTML = resultsBlockHtml(query, [], 0, page, PAGE_SIZE)
+    }
+    if (focusSummary) block!.querySelector<HTMLElement>('.results-summary')?.focus()
+  }
+
+  const loadModal = () => import('../home/home-modal.tsx')
+  if (items.length > 0) {
+    block.addEventListener('pointerover', () => void loadModal(), { once: true })
+  }
+
+  block.addEventListener('click', async (event) => {
+    const target = event.target as Element | null
+    const pageButton = target?.closest<HTMLButtonElement>('button[data-page]')
+    if (pageButton && !pageButton.disabled && pageButton.getAttribute('aria-current') !== 'page') {
+      const next = Number(pageButton.dataset.page)
+      const url = new URL(window.location.href)
+      if (next > 1) url.searchParams.set('page', String(next))
+      else url.searchParams.delete('page')
+      window.history.pushState(null, '', url)
+      window.scrollTo({ top: 0 })
+      await show(next, true)
+      return
+    }
+    const opener = target?.closest<HTMLElement>('[data-open]')
+    if (opener) {
+      const mouse = event as MouseEvent
+      if (mouse.button !== 0 || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey) return
+      event.preventDefault()
+      const index = Number(opener.dataset.open)
+      const list = items
+      loadModal()
+        .then(({ openVideoModal }) => openVideoModal(list, index, query))
+        .catch((error: unknown) => console.warn('[search] the player failed to load:', error))
+      return
+    }
+    const toggleButton = target?.closest<HTMLButtonElement>('button[data-like], button[data-save]')
+    if (toggleButton) {
+      await toggle(toggleButton)
+      return
+    }
+    const copyText = target?.closest<HTMLButtonElement>('button[data-copy-text]')
+    if (copyText) {
+      const chunk = items[Number(copyText.dataset.copyText)]
+      if (await copyToClipboard(chunk?.transcribed_text ?? '')) {
+        copyText.textContent = MESSAGES.copied
+        window.clearTimeout(copiedTimers.get(copyText))
+        copiedTimers.set(
+          copyText,
+          window.setTimeout(() => {
+            copyText.textContent = 'Copy text'
+          }, LIMITS.cardCopyFlagMs),
+        )
+      } else {
+        showToast('Failed to copy text', 'error', copyText)
+      }
+      return
+    }
+    const copyLink = target?.closest<HTMLButtonElement>('button[data-copy-link]')
+    if (copyLink) {
+      const ok = await copyToClipboard(`${window.location.origin}/play/${copyLink.dataset.copyLink}`)
+      showToast(ok ? MESSAGES.linkCopied : MESSAGES.linkCopyFailed, ok ? 'success' : 'error', copyLink)
+    }
+  })
+
+  window.addEventListener('popstate', () => void show(pageFromUrl(), false))
+  void loadStatuses()
+}

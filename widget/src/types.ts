@@ -1,0 +1,128 @@
+/** Content metadata as the API answers it (spec §3); every field but the id may be missing. */
+export interface PlayerContentMetadata {
+  id?: number | null
+  name?: string | null
+  content_part?: string | null
+  content_category?: string | null
+  genre?: string | null
+  release_year?: number | string | null
+  external_link?: string | null
+}
+
+/** One timed word of the segment JSON (spec §3 "Subtitle data"), seconds relative to the clip. */
+export interface SegmentWord {
+  word: string
+  start: number
+  end: number
+}
+
+/** One subtitle segment (spec §3). */
+export interface Segment {
+  index: number
+  start: number
+  end: number
+  words: SegmentWord[]
+}
+
+/** One translation of a clip as GET /api/content/chunks/{id}/translations answers it (spec §3, §7.2). */
+export interface PlayerTranslation {
+  translated_language: string
+  translation_data?: { translated_phrase?: string | null } | null
+  translation_literal_data?: { words?: Record<string, string>[] | null } | null
+  translation_comprehension_data?: { phrase: string; translation: string }[] | null
+}
+
+/** Where chunk-level previous/next leads (spec §7.2 navigate-chunk). */
+export interface ChunkLink {
+  id: number
+  play_s3_url: string
+  segment_s3_url: string | null
+}
+
+/** A clip as the API answers it (spec §3); what `chunkToOptions` turns into player options. */
+export interface PlayerChunk {
+  id: number
+  play_s3_url: string
+  segment_s3_url?: string | null
+  thumbnail_s3_url?: string | null
+  transcribed_text?: string | null
+  chunk_type?: string | null
+  content_metadata?: PlayerContentMetadata | null
+  /** Search results may say where the phrase was found, in seconds relative to the clip. */
+  match?: PhraseMatch | null
+}
+
+/** Where the searched phrase is said in the clip, in seconds. */
+export interface PhraseMatch {
+  start: number
+  end: number
+}
+
+/** Which player navigation direction. */
+export type Direction = 'previous' | 'next'
+
+/**
+ * Everything the player reads. The first twelve are the inputs of spec §2.5; the rest are additions the
+ * modal, `/play/{chunkId}` and embeds need.
+ */
+export interface PlayerOptions {
+  /** Shown (true) or hidden and paused (false). Closing resets the translation UI (spec §4). */
+  isOpen: boolean
+  videoUrl: string | null
+  subtitleUrl: string | null
+  contentMetadata: PlayerContentMetadata | null
+  transcript: string | null
+  /** The searched phrase; its words are highlighted as one phrase (spec §2.5, normalised as spec §5). */
+  query: string | null
+  /** List-level previous: the host owns the list and wraps around (see `stepIndex`). */
+  onPrevious: (() => void) | null
+  /** List-level next. Without onPrevious/onNext the player asks the server (chunk-level navigation). */
+  onNext: (() => void) | null
+  chunkId: number | null
+  /** Wanted playing state; kept across previous/next. */
+  isPlaying: boolean
+  /** Chunk-level navigation moved to another chunk. */
+  onChunkChange: ((link: ChunkLink) => void) | null
+  /** The clip ended; with a handler the host advances, without one the clip loops (spec §4). */
+  onVideoEnd: (() => void) | null
+
+  /** 'video' plays in the video layout, anything else in the audio layout (spec §3 chunk_type). */
+  chunkType: string
+  thumbnailUrl: string | null
+  /** Start at this phrase with a short lead-in; 'Replay phrase' (R) and 'Loop phrase' use it. */
+  match: PhraseMatch | null
+  /** Translations already at hand; null means fetch them for chunkId. */
+  translations: PlayerTranslation[] | null
+  /** Origin of the API, '' for the same origin (embeds on other sites set it). */
+  apiBase: string
+  /** 'modal' draws a dialog over the page, 'page' fills its container (/play), 'embed' sits inline. */
+  variant: 'modal' | 'page' | 'embed'
+  /** Close request (Esc when not in fullscreen, the close button). */
+  onClose: (() => void) | null
+  /** The player started or stopped playing (lets the host keep isPlaying in step). */
+  onPlayingChange: ((playing: boolean) => void) | null
+  /** Media to warm up so the next clip starts without a visible wait (e.g. the next list item's URL). */
+  preloadUrls: string[]
+  /** Show the 'Loading chunk...' overlay (e.g. /play while the chunk is fetched, spec §2.6). */
+  loading: boolean
+  /** Chunk-level navigation: fetch and preload the next chunk once half the clip has played (default true). */
+  prefetchNext: boolean
+  /** Say 'No subtitles available for this moment' between segments (true) or show nothing (false). */
+  showGapText: boolean
+  /** Initial playback rate, one of PLAYBACK_RATES. */
+  playbackRate: number
+  /** Fetch used for API and subtitle calls (tests and hosts may wrap it). */
+  fetch: typeof fetch | null
+}
+
+/** The handle createPlayer returns. */
+export interface PlayerHandle {
+  /** Merge new options and re-render what changed. */
+  update(options: Partial<PlayerOptions>): void
+  /** Remove the player's DOM, listeners and timers. */
+  destroy(): void
+  /** The current options (a copy). */
+  getOptions(): PlayerOptions
+  /** The media element currently in use (for hosts that need its events). */
+  getMediaElement(): HTMLMediaElement | null
+}

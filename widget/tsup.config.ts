@@ -1,0 +1,31 @@
+import { defineConfig, type Options } from 'tsup'
+
+// @phrasereel/api is a workspace dependency; only its pure shared modules are imported, and they are bundled
+const base: Options = {
+  // tests build into their own directory so they never race `pnpm build` or each other over dist/
+  outDir: process.env.WIDGET_OUT_DIR || 'dist',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  noExternal: [/^@phrasereel\/api/],
+  dts: false,
+  clean: false,
+}
+
+/** Builds: the ESM core (+ its CSS), the IIFE embed with the CSS inlined, and the thin React adapter. */
+export default defineConfig([
+  {
+    ...base,
+    entry: { player: 'src/index.ts', 'player-styles': 'src/styles.css' },
+    format: ['esm'],
+    clean: true,
+  },
+  {
+    ...base,
+    entry: { 'player.embed': 'src/embed.ts' },
+    format: ['iife'],
+    globalName: 'PhraseReel',
+    loader: { '.css': 'text' },
+  },
+  { ...base, entry: { react: 'src/react.tsx' }, format: ['esm'], external: ['react', 'react/jsx-runtime'] },
+])
