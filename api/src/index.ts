@@ -1,4 +1,5 @@
 import { type ApiHandler, createApiHandler } from './app.ts'
+import { startHousekeeping } from './auth/housekeeping.ts'
 import { createCaptchaVerifier } from './captcha/captcha.ts'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
@@ -19,7 +20,10 @@ export interface Api {
 }
 
 /** Connects the database named by `config`, applies pending migrations and builds the handler. */
-export async function startApi(config: Config, options: { poolSize?: number } = {}): Promise<Api> {
+export async function startApi(
+  config: Config,
+  options: { poolSize?: number; housekeeping?: { intervalMs?: number; firstRunMs?: number } | false } = {},
+): Promise<Api> {
   const poolSize = options.poolSize ?? config.DATABASE_POOL_SIZE
   const database = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -33,7 +37,18 @@ export async function startApi(config: Config, options: { poolSize?: number } = 
     throw error
   }
   const ctx = createContext(config, database)
-  return { handler: createApiHandler(ctx), ctx, database, close: () => database.close() }
+  // Expired sessions, codes and rate-limit counters are pruned by every app process on a timer (see housekeeping.ts).
+  const housekeeping =
+    options.housekeeping === false ? null : startHousekeeping(ctx.db, ctx.now, options.housekeeping)
+  return {
+    handler: createApiHandler(ctx),
+    ctx,
+    database,
+    close: async () => {
+      await housekeeping?.stop()
+      await database.close()
+    },
+  }
 }
 
 /** The context handlers run with, over an open database. */

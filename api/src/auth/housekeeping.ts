@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/connect.ts'
+import { log } from '../log.ts'
 import { pruneRateLimits } from '../rate-limit/rate-limit.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -22,5 +23,65 @@ export async function pruneExpiredAuthRows(
     adminSessions: adminSessions.rowCount ?? 0,
     codes: codes.rowCount ?? 0,
     rateLimits: await pruneRateLimits(db, now),
+  }
+}
+
+/** How often each app process prunes; several processes doing it at once is harmless (plain deletes). */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
+/** The first run waits a little so it never competes with start-up work (migrations, demo seeding). */
+export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000
+
+export interface Housekeeping {
+  /** Runs one pass now (also what the timer calls); never throws, failures are logged. */
+  runOnce(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * Schedules {@link pruneExpiredAuthRows} on an unref'd timer: first after `firstRunMs`, then every `intervalMs`.
+ * A pass never overlaps the previous one, and `stop()` waits for a running pass so the pool can close after it.
+ */
+export function startHousekeeping(
+  db: Queryable,
+  now: () => Date,
+  options: { intervalMs?: number; firstRunMs?: number } = {},
+): Housekeeping {
+  const intervalMs = options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS
+  let running: Promise<void> | null = null
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+
+  const runOnce = (): Promise<void> => {
+    if (running) return running
+    running = pruneExpiredAuthRows(db, now())
+      .then((pruned) => {
+        if (pruned.sessions + pruned.adminSessions + pruned.codes + pruned.rateLimits > 0) {
+          log.info('housekeeping pruned expired rows', pruned)
+        }
+      })
+      .catch((error: unknown) =>
+        log.warn('housekeeping failed; it will retry at the next interval', { error }),
+      )
+      .finally(() => {
+        running = null
+      })
+    return running
+  }
+  const schedule = (delay: number) => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      void runOnce().then(() => schedule(intervalMs))
+    }, delay)
+    timer.unref()
+  }
+  schedule(options.firstRunMs ?? HOUSEKEEPING_FIRST_RUN_MS)
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
   }
 }
