@@ -201,6 +201,44 @@ describeEachDatabase('admin content API', (app) => {
     expect(rows[0]!.enabled).toBe(true)
   })
 
+  it('pages both lists with limit and offset, and says the whole size in X-Total-Count', async () => {
+    const firstItem = await app().fetchJson<AdminContentMetadata[]>(
+      '/admin-api/content-metadata?limit=1',
+      send('GET', admin),
+    )
+    expect(firstItem.status).toBe(200)
+    expect(firstItem.body.map((m) => m.id)).toEqual([film.contentId])
+    expect(firstItem.response.headers.get('x-total-count')).toBe('2')
+    const secondItem = await app().fetchJson<AdminContentMetadata[]>(
+      '/admin-api/content-metadata?limit=1&offset=1',
+      send('GET', admin),
+    )
+    expect(secondItem.body).toEqual([expect.objectContaining({ id: empty.contentId, chunk_count: 0 })])
+    const pastTheEnd = await app().fetchJson('/admin-api/content-metadata?offset=50', send('GET', admin))
+    expect(pastTheEnd).toMatchObject({ status: 200, body: [] })
+
+    const chunksUrl = `/admin-api/content-metadata/${film.contentId}/chunks`
+    const pages: number[][] = []
+    for (let offset = 0; offset < 3; offset += 2) {
+      const page = await app().fetchJson<AdminChunk[]>(
+        `${chunksUrl}?limit=2&offset=${offset}`,
+        send('GET', admin),
+      )
+      expect(page.response.headers.get('x-total-count')).toBe('3')
+      expect(page.response.headers.get('cache-control')).toBe('private, no-store')
+      pages.push(page.body.map((c) => c.id))
+    }
+    expect(pages).toEqual([film.chunkIds.slice(0, 2), film.chunkIds.slice(2)])
+
+    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'offset=-1', 'offset=1e3', 'limit=1.5']) {
+      for (const url of [`/admin-api/content-metadata?${query}`, `${chunksUrl}?${query}`]) {
+        const answer = await app().fetchJson<{ detail?: string }>(url, send('GET', admin))
+        expect([url, answer.status]).toEqual([url, 400])
+        expect(answer.body.detail).toMatch(/^(limit|offset) must be an integer between/)
+      }
+    }
+  })
+
   it('answers bad input with a 4xx and a detail', async () => {
     const chunkId = film.chunkIds[0]!
     for (const [body, expected] of [

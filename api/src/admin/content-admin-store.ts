@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/connect.ts'
 import { mediaUrl } from '../media/media-url.ts'
+import type { Page } from '../user-content/paging.ts'
 
 /** Admin content metadata (spec §3): every content item with the number of its clips. */
 export interface AdminContentMetadata {
@@ -61,36 +62,56 @@ function toAdminChunk(row: AdminChunkRow, mediaBase: string): AdminChunk {
   }
 }
 
-/** Every content item with its clip counts, by id (the dashboard sorts, filters and exports the whole list). */
-export async function listAdminContentMetadata(db: Queryable): Promise<AdminContentMetadata[]> {
-  const { rows } = await db.query<AdminContentMetadata>(
-    `select m.id, m.name, m.content_category, m.genre, m.release_year, m.content_part, m.external_link,
-       coalesce(n.chunk_count, 0) as chunk_count, coalesce(n.enabled_chunk_count, 0) as enabled_chunk_count
-     from content_metadata m
-     left join (
-       select content_metadata_id, count(*) as chunk_count, count(*) filter (where enabled) as enabled_chunk_count
-       from content_chunks group by content_metadata_id
-     ) n on n.content_metadata_id = m.id
-     order by m.id`,
-  )
-  return rows
+/** One page of a list and how many rows the whole list has. */
+export interface Paged<T> {
+  items: T[]
+  total: number
 }
 
-/** Every clip of a content item in order, enabled or not; null when the content item does not exist. */
+/** A page of the content items with their clip counts, by id; counted only for the items of the page. */
+export async function listAdminContentMetadata(
+  db: Queryable,
+  page: Page,
+): Promise<Paged<AdminContentMetadata>> {
+  const [items, total] = await Promise.all([
+    db.query<AdminContentMetadata>(
+      `select m.id, m.name, m.content_category, m.genre, m.release_year, m.content_part, m.external_link,
+         n.chunk_count, n.enabled_chunk_count
+       from (select * from content_metadata order by id limit $1 offset $2) m
+       cross join lateral (
+         select count(*)::int as chunk_count, (count(*) filter (where c.enabled))::int as enabled_chunk_count
+         from content_chunks c where c.content_metadata_id = m.id
+       ) n
+       order by m.id`,
+      [page.limit, page.offset],
+    ),
+    db.query<{ total: number }>('select count(*)::int as total from content_metadata'),
+  ])
+  return { items: items.rows, total: total.rows[0]!.total }
+}
+
+/** A page of the clips of a content item in order, enabled or not; null when the content item does not exist. */
 export async function listAdminChunks(
   db: Queryable,
   mediaBase: string,
   contentMetadataId: number,
-): Promise<AdminChunk[] | null> {
+  page: Page,
+): Promise<Paged<AdminChunk> | null> {
   const [content, chunks] = await Promise.all([
-    db.query('select 1 from content_metadata where id = $1', [contentMetadataId]),
-    db.query<AdminChunkRow>(
-      `select ${ADMIN_CHUNK_COLUMNS} from content_chunks where content_metadata_id = $1 order by chunk_order`,
+    db.query<{ total: number }>(
+      `select (select count(*)::int from content_chunks where content_metadata_id = m.id) as total
+       from content_metadata m where m.id = $1`,
       [contentMetadataId],
     ),
+    db.query<AdminChunkRow>(
+      `select ${ADMIN_CHUNK_COLUMNS} from content_chunks where content_metadata_id = $1
+       order by chunk_order, id limit $2 offset $3`,
+      [contentMetadataId, page.limit, page.offset],
+    ),
   ])
-  if (content.rows.length === 0) return null
-  return chunks.rows.map((row) => toAdminChunk(row, mediaBase))
+  const found = content.rows[0]
+  if (!found) return null
+  return { items: chunks.rows.map((row) => toAdminChunk(row, mediaBase)), total: found.total }
 }
 
 /**

@@ -8,7 +8,9 @@ import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { log } from '../log.ts'
 import { onChunksWritten } from '../search/index-sync.ts'
+import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
+import { parsePage } from '../user-content/paging.ts'
 import {
   type AdminChunk,
   listAdminChunks,
@@ -21,18 +23,29 @@ const PRIVATE = { 'cache-control': 'private, no-store' }
 
 const enabledBody = z.strictObject({ enabled: z.boolean() })
 
+// The answers stay the plain lists of spec §7.4; `?limit=&offset=` pick a page and X-Total-Count says how many
+// rows the whole list has.
+const ADMIN_PAGE = { defaultLimit: LIMITS.adminPageDefault, maxLimit: LIMITS.adminPageMax }
+const pagedHeaders = (total: number) => ({
+  ...PRIVATE,
+  'x-total-count': String(total),
+  'access-control-expose-headers': 'X-Total-Count',
+})
+
 /** The admin content calls of spec §7.4; the admin login lives with the accounts code. */
 export function registerAdminContentRoutes(router: Router<AppContext>): void {
-  router.get('/admin-api/content-metadata', async ({ request, ctx }) => {
+  router.get('/admin-api/content-metadata', async ({ request, url, ctx }) => {
     await requireSession(request, ctx, 'admin')
-    return json(await listAdminContentMetadata(ctx.db), 200, PRIVATE)
+    const { items, total } = await listAdminContentMetadata(ctx.db, parsePage(url, ADMIN_PAGE))
+    return json(items, 200, pagedHeaders(total))
   })
 
-  router.get('/admin-api/content-metadata/:id/chunks', async ({ request, params, ctx }) => {
+  router.get('/admin-api/content-metadata/:id/chunks', async ({ request, url, params, ctx }) => {
     await requireSession(request, ctx, 'admin')
-    const chunks = await listAdminChunks(ctx.db, ctx.mediaBase, parseId(params.id, 'id'))
+    const id = parseId(params.id, 'id')
+    const chunks = await listAdminChunks(ctx.db, ctx.mediaBase, id, parsePage(url, ADMIN_PAGE))
     if (!chunks) throw new NotFoundError('Content not found')
-    return json(chunks, 200, PRIVATE)
+    return json(chunks.items, 200, pagedHeaders(chunks.total))
   })
 
   router.patch('/admin-api/content-chunks/:id/enabled', async ({ request, params, ctx }) => {

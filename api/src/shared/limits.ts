@@ -57,6 +57,9 @@ export const LIMITS = {
   // Page size of the liked, saved, history and collection lists (limit/offset paging; docs/decisions/030).
   listPageDefault: 100,
   listPageMax: 100,
+  // Page size of the admin content lists (not in the spec; one page holds a whole film's clips).
+  adminPageDefault: 1000,
+  adminPageMax: 1000,
 } as const
 
 /** Right-to-left languages (spec §3). */

@@ -11,16 +11,19 @@ export interface Page {
 // Deep offsets make PostgreSQL walk and discard every skipped row; no real list of one user gets this long.
 const MAX_OFFSET = 100_000
 
-/** Reads `limit` (1…listPageMax, default listPageDefault) and `offset` (0…100000) from the query string. */
-export function parsePage(url: URL): Page {
+/**
+ * Reads `limit` (1…max, default `defaultLimit`) and `offset` (0…100000) from the query string; by default the
+ * bounds of the users' lists (listPageDefault, listPageMax).
+ */
+export function parsePage(
+  url: URL,
+  bounds: { defaultLimit: number; maxLimit: number } = {
+    defaultLimit: LIMITS.listPageDefault,
+    maxLimit: LIMITS.listPageMax,
+  },
+): Page {
   return {
-    limit: parseBounded(
-      url.searchParams.get('limit'),
-      'limit',
-      1,
-      LIMITS.listPageMax,
-      LIMITS.listPageDefault,
-    ),
+    limit: parseBounded(url.searchParams.get('limit'), 'limit', 1, bounds.maxLimit, bounds.defaultLimit),
     offset: parseBounded(url.searchParams.get('offset'), 'offset', 0, MAX_OFFSET, 0),
   }
 }
