@@ -201,7 +201,13 @@ describeEachDatabase('admin content API', (app) => {
     expect(rows[0]!.enabled).toBe(true)
   })
 
-  it('pages both lists with limit and offset, and says the whole size in X-Total-Count', async () => {
+  it('answers whole lists by default, pages both with limit and offset, and says the whole size in X-Total-Count', async () => {
+    const whole = await app().fetchJson<AdminContentMetadata[]>(
+      '/admin-api/content-metadata',
+      send('GET', admin),
+    )
+    expect(whole.body).toHaveLength(2)
+    expect(whole.response.headers.get('x-total-count')).toBe('2')
     const firstItem = await app().fetchJson<AdminContentMetadata[]>(
       '/admin-api/content-metadata?limit=1',
       send('GET', admin),

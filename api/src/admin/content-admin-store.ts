@@ -68,10 +68,10 @@ export interface Paged<T> {
   total: number
 }
 
-/** A page of the content items with their clip counts, by id; counted only for the items of the page. */
+/** The content items (all, or one page) with their clip counts, by id; counted only for the items answered. */
 export async function listAdminContentMetadata(
   db: Queryable,
-  page: Page,
+  page: Page | null,
 ): Promise<Paged<AdminContentMetadata>> {
   const [items, total] = await Promise.all([
     db.query<AdminContentMetadata>(
@@ -83,19 +83,19 @@ export async function listAdminContentMetadata(
          from content_chunks c where c.content_metadata_id = m.id
        ) n
        order by m.id`,
-      [page.limit, page.offset],
+      [page?.limit ?? null, page?.offset ?? 0],
     ),
     db.query<{ total: number }>('select count(*)::int as total from content_metadata'),
   ])
   return { items: items.rows, total: total.rows[0]!.total }
 }
 
-/** A page of the clips of a content item in order, enabled or not; null when the content item does not exist. */
+/** The clips (all, or one page) of a content item in order, enabled or not; null when the item does not exist. */
 export async function listAdminChunks(
   db: Queryable,
   mediaBase: string,
   contentMetadataId: number,
-  page: Page,
+  page: Page | null,
 ): Promise<Paged<AdminChunk> | null> {
   const [content, chunks] = await Promise.all([
     db.query<{ total: number }>(
@@ -106,7 +106,7 @@ export async function listAdminChunks(
     db.query<AdminChunkRow>(
       `select ${ADMIN_CHUNK_COLUMNS} from content_chunks where content_metadata_id = $1
        order by chunk_order, id limit $2 offset $3`,
-      [contentMetadataId, page.limit, page.offset],
+      [contentMetadataId, page?.limit ?? null, page?.offset ?? 0],
     ),
   ])
   const found = content.rows[0]

@@ -10,7 +10,7 @@ import { log } from '../log.ts'
 import { onChunksWritten } from '../search/index-sync.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { parsePage } from '../user-content/paging.ts'
+import { type Page, parsePage } from '../user-content/paging.ts'
 import {
   type AdminChunk,
   listAdminChunks,
@@ -23,9 +23,13 @@ const PRIVATE = { 'cache-control': 'private, no-store' }
 
 const enabledBody = z.strictObject({ enabled: z.boolean() })
 
-// The answers stay the plain lists of spec §7.4; `?limit=&offset=` pick a page and X-Total-Count says how many
-// rows the whole list has.
-const ADMIN_PAGE = { defaultLimit: LIMITS.adminPageDefault, maxLimit: LIMITS.adminPageMax }
+// The answers stay the plain lists of spec §7.4, whole by default because the dashboard (spec §2.12) sorts,
+// filters and exports the whole list; `?limit=&offset=` pick a page instead. X-Total-Count always says how many
+// rows the whole list has (docs/decisions/033).
+const adminPage = (url: URL): Page | null =>
+  url.searchParams.has('limit') || url.searchParams.has('offset')
+    ? parsePage(url, { defaultLimit: LIMITS.adminPageMax, maxLimit: LIMITS.adminPageMax })
+    : null
 const pagedHeaders = (total: number) => ({
   ...PRIVATE,
   'x-total-count': String(total),
@@ -36,14 +40,14 @@ const pagedHeaders = (total: number) => ({
 export function registerAdminContentRoutes(router: Router<AppContext>): void {
   router.get('/admin-api/content-metadata', async ({ request, url, ctx }) => {
     await requireSession(request, ctx, 'admin')
-    const { items, total } = await listAdminContentMetadata(ctx.db, parsePage(url, ADMIN_PAGE))
+    const { items, total } = await listAdminContentMetadata(ctx.db, adminPage(url))
     return json(items, 200, pagedHeaders(total))
   })
 
   router.get('/admin-api/content-metadata/:id/chunks', async ({ request, url, params, ctx }) => {
     await requireSession(request, ctx, 'admin')
     const id = parseId(params.id, 'id')
-    const chunks = await listAdminChunks(ctx.db, ctx.mediaBase, id, parsePage(url, ADMIN_PAGE))
+    const chunks = await listAdminChunks(ctx.db, ctx.mediaBase, id, adminPage(url))
     if (!chunks) throw new NotFoundError('Content not found')
     return json(chunks.items, 200, pagedHeaders(chunks.total))
   })

@@ -57,8 +57,7 @@ export const LIMITS = {
   // Page size of the liked, saved, history and collection lists (limit/offset paging; docs/decisions/030).
   listPageDefault: 100,
   listPageMax: 100,
-  // Page size of the admin content lists (not in the spec; one page holds a whole film's clips).
-  adminPageDefault: 1000,
+  // Largest page of the admin content lists when a client pages them (not in the spec; by default they are whole).
   adminPageMax: 1000,
 } as const
 
