@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { describeEachDatabase } from './harness.ts'
 import { seedContent } from './fixtures.ts'
+import { chunkRun, randomChunks } from '../src/content/content-store.ts'
 import type { Chunk } from '../src/content/types.ts'
 
 describeEachDatabase('content API', (app) => {
@@ -179,5 +180,75 @@ describeEachDatabase('content API', (app) => {
     expect(status).toBe(200)
     expect(body.status).toBe('ok')
     expect(body.pending_migrations).toEqual([])
+  })
+})
+
+describeEachDatabase('random chunks on a larger corpus', (app) => {
+  let enabled: number[] = []
+  let disabled: number[] = []
+
+  it('seeds 200 enabled chunks and 10 disabled ones', async () => {
+    const [shows, hidden] = await seedContent(app().db, [
+      {
+        name: 'Random Reel',
+        chunks: Array.from({ length: 200 }, (_, i) => ({ text: `Line number ${i + 1}.` })),
+      },
+      {
+        name: 'Hidden Reel',
+        chunks: Array.from({ length: 10 }, (_, i) => ({ text: `Hidden ${i + 1}.`, enabled: false })),
+      },
+    ])
+    enabled = shows!.chunkIds
+    disabled = hidden!.chunkIds
+    expect(enabled).toHaveLength(200)
+  })
+
+  it('gives a different page on each call, never a duplicate within one answer, and covers the corpus', async () => {
+    const draw = async () => {
+      const { status, body } = await app().fetchJson<Chunk[]>('/api/content/random-chunks?limit=12')
+      expect(status).toBe(200)
+      return body.map((chunk) => chunk.id)
+    }
+    const pages: string[] = []
+    const seen = new Set<number>()
+    for (let i = 0; i < 60; i++) {
+      const ids = await draw()
+      expect(ids).toHaveLength(12)
+      expect(new Set(ids).size).toBe(12)
+      for (const id of ids) {
+        expect(enabled).toContain(id)
+        seen.add(id)
+      }
+      pages.push([...ids].sort((a, b) => a - b).join(','))
+    }
+    // two consecutive calls (the home page's first page and its '12 more') differ
+    for (let i = 1; i < pages.length; i++) expect(pages[i]).not.toBe(pages[i - 1])
+    // no two pages alike at all, and 720 picks reach most of the 200 clips (about 180 expected)
+    expect(new Set(pages).size).toBe(60)
+    expect(seen.size).toBeGreaterThanOrEqual(150)
+    for (const id of disabled) expect(seen.has(id)).toBe(false)
+  })
+
+  it('takes runs of keys from random points, wrapping around to the lowest keys, topping up overlaps', async () => {
+    const { rows } = await app().db.query<{ id: number; random_key: number }>(
+      'select id, random_key from content_chunks where enabled order by random_key',
+    )
+    for (const start of [0, 0.37, 0.5, 0.999]) {
+      const expected = [
+        ...rows.filter((r) => r.random_key >= start),
+        ...rows.filter((r) => r.random_key < start),
+      ]
+        .slice(0, 12)
+        .map((r) => r.id)
+      expect((await chunkRun(app().db, '/media', start, 12)).map((chunk) => chunk.id)).toEqual(expected)
+      // every point the same: the runs overlap entirely and the run from that point fills the page up
+      const random = vi.spyOn(Math, 'random').mockReturnValue(start)
+      try {
+        const picked = await randomChunks(app().db, '/media', 12)
+        expect(picked.map((chunk) => chunk.id)).toEqual(expected)
+      } finally {
+        random.mockRestore()
+      }
+    }
   })
 })

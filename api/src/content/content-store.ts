@@ -72,26 +72,74 @@ export async function findChunks(db: Queryable, mediaBase: string, ids: number[]
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
+/** Clips per random starting point in `randomChunks`. */
+export const RANDOM_RUN_LENGTH = 3
+
 /**
- * `limit` random enabled chunks. Each chunk carries a uniform `random_key`; one index range scan from a random
- * point (wrapping around) picks them, so the cost does not grow with the table as `ORDER BY random()` does.
+ * `limit` random enabled chunks, no chunk twice. Each chunk carries a uniform `random_key`; the answer is short
+ * runs of consecutive keys (`RANDOM_RUN_LENGTH`) from several random points on the key circle, each an index range
+ * scan, so the cost does not grow with the table as `ORDER BY random()` does. Several independent points (rather
+ * than one run of `limit` keys) make two calls practically never give the same page, and spread each page over the
+ * catalogue. When runs overlap or the catalogue is small, one run of keys from another random point fills up.
  */
 export async function randomChunks(db: Queryable, mediaBase: string, limit: number): Promise<Chunk[]> {
-  // The start point is a bound parameter so that both halves are index range scans (a random() inside the query
-  // becomes a join filter over the whole index).
+  if (limit < 1) return []
+  const points = Array.from({ length: Math.ceil(limit / RANDOM_RUN_LENGTH) }, () => Math.random())
+  // The points are bound parameters, so that every branch is an index range scan (a random() inside the query
+  // becomes a join filter over the whole index). `k` is the distance from the point round the key circle: keys
+  // from the point on first, then the lowest keys (wrapping around).
+  const { rows } = await db.query<ChunkRow & { ord: number; k: number }>(
+    `with points as (select p, ord from unnest($1::float8[]) with ordinality as t(p, ord)),
+     runs as (
+       select r.id, points.ord, r.k from points cross join lateral (
+         (select id, random_key - points.p as k from content_chunks
+          where enabled and random_key >= points.p order by random_key limit $2)
+         union all
+         (select id, random_key - points.p + 1 as k from content_chunks
+          where enabled and random_key < points.p order by random_key limit $2)
+         order by k limit $2
+       ) r
+     ),
+     ids as (select distinct on (id) id, ord, k from runs order by id, ord, k)
+     select ${CHUNK_COLUMNS}, ids.ord, ids.k from ids join content_chunks c on c.id = ids.id
+     join content_metadata m on m.id = c.content_metadata_id
+     order by ids.ord, ids.k
+     limit $3`,
+    [points, RANDOM_RUN_LENGTH, limit],
+  )
+  const picked = rows.map((row) => toChunk(row, mediaBase))
+  if (picked.length < limit) {
+    const seen = new Set(picked.map((chunk) => chunk.id))
+    for (const chunk of await chunkRun(db, mediaBase, Math.random(), limit + picked.length)) {
+      if (picked.length >= limit) break
+      if (seen.has(chunk.id)) continue
+      seen.add(chunk.id)
+      picked.push(chunk)
+    }
+  }
+  return picked
+}
+
+/** Up to `length` enabled chunks by `random_key` from `start` on, wrapping around to the lowest keys. */
+export async function chunkRun(
+  db: Queryable,
+  mediaBase: string,
+  start: number,
+  length: number,
+): Promise<Chunk[]> {
   const { rows } = await db.query<ChunkRow>(
     `with picked as (
-       (select id, random_key - $2 + 1 as k from content_chunks
+       (select id, random_key - $2 as k from content_chunks
         where enabled and random_key >= $2 order by random_key limit $1)
        union all
-       (select id, random_key as k from content_chunks
+       (select id, random_key - $2 + 1 as k from content_chunks
         where enabled and random_key < $2 order by random_key limit $1)
      ),
      ids as (select id, k from picked order by k limit $1)
      select ${CHUNK_COLUMNS} from ids join content_chunks c on c.id = ids.id
      join content_metadata m on m.id = c.content_metadata_id
      order by ids.k`,
-    [limit, Math.random()],
+    [length, start],
   )
   return rows.map((row) => toChunk(row, mediaBase))
 }
