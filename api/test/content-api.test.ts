@@ -128,6 +128,25 @@ describeEachDatabase('content API', (app) => {
     ).toBe(404)
   })
 
+  it("answers 204 instead of 404 at the ends when asked with 'missing=no-content'", async () => {
+    const base = `/api/content/navigate-chunk?content_metadata_id=${film.contentId}&missing=no-content`
+    const last = await app().fetch(`${base}&content_chunk_id=${film.chunkIds[3]}&action=next`)
+    expect(last.status).toBe(204)
+    expect(await last.text()).toBe('')
+    const first = await app().fetch(`${base}&content_chunk_id=${film.chunkIds[0]}&action=previous`)
+    expect(first.status).toBe(204)
+    // a neighbour that exists is answered as usual; bad input is still a 400
+    const next = await app().fetchJson<{ id: number }>(
+      `${base}&content_chunk_id=${film.chunkIds[0]}&action=next`,
+    )
+    expect(next.status).toBe(200)
+    expect(next.body.id).toBe(film.chunkIds[2])
+    expect((await app().fetch(`${base}&content_chunk_id=x&action=next`)).status).toBe(400)
+    // any other value keeps the spec's 404
+    const other = `/api/content/navigate-chunk?content_metadata_id=${film.contentId}&missing=yes`
+    expect((await app().fetch(`${other}&content_chunk_id=${film.chunkIds[3]}&action=next`)).status).toBe(404)
+  })
+
   it('looks up segment and thumbnail URLs and chunk ids by play file name', async () => {
     const url = `/api/content/get_s3_url?content_metadata_id=${film.contentId}&access_file_name=segment_3.json`
     expect((await app().fetchJson(url)).body).toEqual({ s3_url: `/media/${film.contentId}/segment_3.json` })

@@ -52,8 +52,10 @@ export async function fetchTranslations(
 }
 
 /**
- * GET /api/content/navigate-chunk: the neighbouring chunk, or null when there is none (404, spec §8: stay put)
- * or the call failed.
+ * GET /api/content/navigate-chunk: the neighbouring chunk, or null when there is none (spec §8: stay put) or the
+ * call failed. It asks with `missing=no-content`, so "no such chunk" is a 204 rather than the spec's 404, which
+ * browsers log as a console error (the player asks ahead for the next clip, usually with no one pressing
+ * anything); a server that does not know the parameter answers 404, handled the same way.
  */
 export async function fetchNeighbour(
   fetcher: typeof fetch,
@@ -66,10 +68,11 @@ export async function fetchNeighbour(
     content_metadata_id: String(contentMetadataId),
     content_chunk_id: String(chunkId),
     action: direction,
+    missing: 'no-content',
   })
   try {
     const res = await fetcher(`${apiBase}/api/content/navigate-chunk?${query}`)
-    if (res.status === 404) {
+    if (res.status === 404 || res.status === 204) {
       console.info(
         `[phrasereel] ${direction === 'next' ? 'No more chunks available' : 'This is the first chunk'}`,
       )

@@ -142,6 +142,11 @@ function serve(dist: string): Promise<{ url: string; close(): Promise<void> }> {
           JSON.stringify({ id: 2, play_s3_url: '/media/2.webm', segment_s3_url: '/segments/2.json' }),
         )
       }
+      // like the real API: 204 when asked with missing=no-content, else the spec's 404
+      if (url.searchParams.get('missing') === 'no-content') {
+        res.writeHead(204)
+        return res.end()
+      }
       return send(404, JSON.stringify({ detail: 'No more chunks available' }))
     }
     send(404, JSON.stringify({ detail: 'Not found' }))
@@ -191,9 +196,7 @@ describe.skipIf(!CHROMIUM)('the player in chromium', () => {
     const page = await browser.newPage({ viewport })
     const errors: string[] = []
     page.on('console', (m) => {
-      // the spec answers 404 for "no further chunk"; the browser logs that as a failed resource
-      if (m.type() === 'error' && !m.location().url.includes('/api/content/navigate-chunk'))
-        errors.push(m.text())
+      if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`)
     })
     page.on('pageerror', (e) => errors.push(String(e)))
     await page.goto(site.url)
@@ -261,10 +264,30 @@ describe.skipIf(!CHROMIUM)('the player in chromium', () => {
       { id: 2, play_s3_url: '/media/2.webm', segment_s3_url: '/segments/2.json' },
     ])
     await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>('.pr-stage video')!.paused)
-    // 404 from the server: nothing happens
+    // no further chunk: nothing happens
     await page.waitForTimeout(600)
     await page.keyboard.press('ArrowRight')
     await page.waitForTimeout(800)
+    expect(await page.locator('.pr-stage video').getAttribute('src')).toBe('/media/2.webm')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  test('at the last chunk, asking ahead for the next one logs no console error', async () => {
+    const answers: number[] = []
+    const { page, errors } = await openPlayer({
+      ...clip1,
+      chunkId: 2,
+      videoUrl: '/media/2.webm',
+      subtitleUrl: '/segments/2.json',
+    })
+    page.on('response', (response) => {
+      if (response.url().includes('/api/content/navigate-chunk')) answers.push(response.status())
+    })
+    // the prefetch goes out once half the clip has played
+    await expect.poll(() => answers, { timeout: 8000 }).toEqual([204])
+    await page.waitForTimeout(300)
+    expect(await page.locator('[data-testid=pr-preload-media]').count()).toBe(0)
     expect(await page.locator('.pr-stage video').getAttribute('src')).toBe('/media/2.webm')
     expect(errors).toEqual([])
     await page.close()

@@ -522,7 +522,7 @@ describe('previous / next', () => {
     button('Next clip').click()
     await vi.waitFor(() => expect(container.querySelector('[data-testid=pr-preload-media]')).not.toBeNull())
     expect(calls).toContain(
-      '/api/content/navigate-chunk?content_metadata_id=3&content_chunk_id=7&action=next',
+      '/api/content/navigate-chunk?content_metadata_id=3&content_chunk_id=7&action=next&missing=no-content',
     )
     expect(media().getAttribute('src')).toBe('/media/7.mp4')
     q('[data-testid=pr-preload-media]').dispatchEvent(new Event('loadeddata'))
@@ -609,7 +609,7 @@ describe('previous / next', () => {
     setTime(media(), 5)
     setTime(media(), 5.5)
     expect(calls.filter((u) => u.includes('navigate-chunk'))).toEqual([
-      '/api/content/navigate-chunk?content_metadata_id=3&content_chunk_id=7&action=next',
+      '/api/content/navigate-chunk?content_metadata_id=3&content_chunk_id=7&action=next&missing=no-content',
     ])
   })
 

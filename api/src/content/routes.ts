@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { BadRequestError, NotFoundError } from '../http/errors.ts'
 import { parseId, requireParam } from '../http/input.ts'
-import { json } from '../http/respond.ts'
+import { json, noContent } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import {
   contentTotals,
@@ -40,8 +40,12 @@ export function registerContentRoutes(router: Router<AppContext>): void {
     if (action !== 'next' && action !== 'previous')
       throw new BadRequestError("action must be 'next' or 'previous'")
     const link = await navigateChunk(ctx.db, ctx.mediaBase, contentMetadataId, chunkId, action)
-    if (!link)
+    if (!link) {
+      // `missing=no-content` (beyond spec): 204 instead of the spec's 404. Browsers log every 4xx answer as a
+      // console error, so the player, which asks ahead for the next clip, asks this way (docs/decisions/067).
+      if (url.searchParams.get('missing') === 'no-content') return noContent()
       throw new NotFoundError(action === 'next' ? 'No more chunks available' : 'This is the first chunk')
+    }
     return json(link)
   })
 

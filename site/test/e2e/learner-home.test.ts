@@ -2,26 +2,23 @@
  * Home (spec §2.3, §2.7, §4 Home list, §9): the random grid, the genre filter, skeletons, 12 more on scroll with
  * the timing rules, and the video modal with wrap-around previous/next, at both widths and themes, by keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startAccountSite } from './account-fixtures.ts'
-import { launchBrowser, openPage, type TestSite } from './harness.ts'
-import { MATRIX, manyClips, seedMore, tabTo } from './learner-helpers.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  gate,
+  hydrated,
+  MATRIX,
+  manyClips,
+  player,
+  seedMore,
+  tabTo,
+  learnerSuite,
+  withPage,
+} from './learner-helpers.ts'
 
-let site: TestSite
-let browser: Browser
-
-beforeAll(async () => {
-  site = await startAccountSite()
-  browser = await launchBrowser()
-}, 600_000)
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
+const suite = learnerSuite()
 
 const cards = (page: Page) => page.locator('[data-feed] > li:not([data-skeleton])')
-const player = (page: Page) => page.locator('[data-testid="phrasereel-player"]')
 
 async function cardIds(page: Page): Promise<number[]> {
   const hrefs = await page
@@ -32,7 +29,7 @@ async function cardIds(page: Page): Promise<number[]> {
 
 async function playingId(page: Page): Promise<number> {
   const src = await player(page).locator('video, audio').first().getAttribute('src')
-  const all = site.content.flatMap((c) => c.chunkIds)
+  const all = suite.site.content.flatMap((c) => c.chunkIds)
   for (const id of all) {
     const chunk = (await (await page.request.get(`/api/content/chunk/${id}`)).json()) as {
       play_s3_url: string
@@ -45,67 +42,63 @@ async function playingId(page: Page): Promise<number> {
 describe('home grid (6 clips)', () => {
   for (const { viewport, theme } of MATRIX) {
     it(`shows the clips, type labels and a genre filter from them (${viewport}, ${theme})`, async () => {
-      const opened = await openPage(browser, site, { viewport, theme })
-      const { page } = opened
-      await page.goto('/')
-      expect(await cards(page).count()).toBe(6)
-      const genres = await page
-        .getByRole('group', { name: 'Filter by genre' })
-        .getByRole('button')
-        .allInnerTexts()
-      expect(genres.map((g) => g.toLowerCase())).toEqual(['all', 'comedy', 'drama', 'talk'])
-      const labels = await page.locator('.card__type').allInnerTexts()
-      expect(new Set(labels.map((l) => l.toLowerCase()))).toEqual(new Set(['drama', 'comedy', 'talk']))
-      // wait for hydration before using the filter
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-      await page.getByRole('button', { name: 'comedy' }).click()
-      await expect.poll(() => cards(page).count()).toBe(2)
-      expect(await page.getByRole('button', { name: 'comedy' }).getAttribute('aria-pressed')).toBe('true')
-      await page.getByRole('button', { name: 'All' }).click()
-      await expect.poll(() => cards(page).count()).toBe(6)
-      // a short catalogue: nothing more to load
-      expect(await page.locator('.load-more').textContent()).toBe('')
-      opened.assertNoConsoleErrors()
-      await opened.close()
+      await withPage(suite, { viewport, theme }, async (page) => {
+        await page.goto('/')
+        expect(await cards(page).count()).toBe(6)
+        const genres = await page
+          .getByRole('group', { name: 'Filter by genre' })
+          .getByRole('button')
+          .allInnerTexts()
+        expect(genres.map((g) => g.toLowerCase())).toEqual(['all', 'comedy', 'drama', 'talk'])
+        const labels = await page.locator('.card__type').allInnerTexts()
+        expect(new Set(labels.map((l) => l.toLowerCase()))).toEqual(new Set(['drama', 'comedy', 'talk']))
+        // wait for hydration before using the filter
+        await hydrated(page)
+        await page.getByRole('button', { name: 'comedy' }).click()
+        await expect.poll(() => cards(page).count()).toBe(2)
+        expect(await page.getByRole('button', { name: 'comedy' }).getAttribute('aria-pressed')).toBe('true')
+        await page.getByRole('button', { name: 'All' }).click()
+        await expect.poll(() => cards(page).count()).toBe(6)
+        // a short catalogue: nothing more to load
+        expect(await page.locator('.load-more').textContent()).toBe('')
+      })
     })
   }
 
   it('opens a clip in the modal; previous/next wrap around the list; Esc closes and focus returns', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop' })
-    const { page } = opened
-    await page.goto('/')
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-    const ids = await cardIds(page)
-    await page.locator('[data-feed] .card__thumb').first().click()
-    await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
-    expect(await player(page).getByRole('dialog').count()).toBeGreaterThanOrEqual(0)
-    expect(await playingId(page)).toBe(ids[0])
-    await player(page).getByRole('button', { name: 'Previous clip' }).click()
-    await expect.poll(() => playingId(page)).toBe(ids[ids.length - 1])
-    await page.waitForTimeout(600) // navigation lock
-    await player(page).getByRole('button', { name: 'Next clip' }).click()
-    await expect.poll(() => playingId(page)).toBe(ids[0])
-    await page.keyboard.press('Escape')
-    await expect.poll(() => player(page).count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(`/play/${ids[0]}`)
-    opened.assertNoConsoleErrors()
-    await opened.close()
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      await page.goto('/')
+      await hydrated(page)
+      const ids = await cardIds(page)
+      await page.locator('[data-feed] .card__thumb').first().click()
+      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
+      expect(await player(page).getByRole('dialog').count()).toBeGreaterThanOrEqual(0)
+      expect(await playingId(page)).toBe(ids[0])
+      await player(page).getByRole('button', { name: 'Previous clip' }).click()
+      await expect.poll(() => playingId(page)).toBe(ids[ids.length - 1])
+      await page.waitForTimeout(600) // navigation lock
+      await player(page).getByRole('button', { name: 'Next clip' }).click()
+      await expect.poll(() => playingId(page)).toBe(ids[0])
+      await page.keyboard.press('Escape')
+      await expect.poll(() => player(page).count()).toBe(0)
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(`/play/${ids[0]}`)
+    })
   })
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`keyboard only: Tab to a card, Enter opens the player, Esc closes (${viewport})`, async () => {
-      const opened = await openPage(browser, site, { viewport })
-      const { page } = opened
-      await page.goto('/')
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-      expect(await tabTo(page, '[data-feed] .card__thumb')).toBe(true)
-      await page.keyboard.press('Enter')
-      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
-      await page.keyboard.press('Escape')
-      await expect.poll(() => player(page).count()).toBe(0)
-      expect(await page.evaluate(() => document.activeElement?.classList.contains('card__thumb'))).toBe(true)
-      opened.assertNoConsoleErrors()
-      await opened.close()
+      await withPage(suite, { viewport }, async (page) => {
+        await page.goto('/')
+        await hydrated(page)
+        expect(await tabTo(page, '[data-feed] .card__thumb')).toBe(true)
+        await page.keyboard.press('Enter')
+        await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => player(page).count()).toBe(0)
+        expect(await page.evaluate(() => document.activeElement?.classList.contains('card__thumb'))).toBe(
+          true,
+        )
+      })
     })
   }
 })
@@ -114,23 +107,23 @@ describe('home feed paging (36 clips)', () => {
   let pool: { id: number; content_metadata: { genre: string | null } }[] = []
 
   beforeAll(async () => {
-    const seeded = await seedMore(site, [
+    const seeded = await seedMore(suite.site, [
       manyClips('Action Reel', 'Action', 15, 'let us go'),
       manyClips('Nature Talk', 'Documentary', 15, 'look at that'),
     ])
-    const ids = [...site.content, ...seeded].flatMap((c) => c.chunkIds)
+    const ids = [...suite.site.content, ...seeded].flatMap((c) => c.chunkIds)
     pool = await Promise.all(
-      ids.map(async (id) => (await fetch(`${site.url}/api/content/chunk/${id}`)).json()),
+      ids.map(async (id) => (await fetch(`${suite.site.url}/api/content/chunk/${id}`)).json()),
     )
   })
 
   /**
    * Serves random-chunks from the seeded clips the page does not show yet (the embedded database's random
-   * order is not what is under test here), after `gate` opens.
+   * order is not what is under test here), once `until` resolves.
    */
-  async function serveFreshClips(page: Page, gate: Promise<void> = Promise.resolve()): Promise<void> {
+  async function serveFreshClips(page: Page, until: Promise<void> = Promise.resolve()): Promise<void> {
     await page.route('**/api/content/random-chunks*', async (route) => {
-      await gate
+      await until
       const shown = new Set(await cardIds(page).catch(() => [] as number[]))
       const fresh = pool.filter((chunk) => !shown.has(chunk.id)).slice(0, 12)
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(fresh) })
@@ -139,84 +132,75 @@ describe('home feed paging (36 clips)', () => {
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`shows 12, then 12 more at the bottom no sooner than 3.5 s, with 12 skeletons while loading (${viewport})`, async () => {
-      const opened = await openPage(browser, site, { viewport })
-      const { page } = opened
-      let release: () => void = () => undefined
-      const gate = new Promise<void>((resolve) => {
-        release = resolve
+      await withPage(suite, { viewport }, async (page) => {
+        const held = gate()
+        await serveFreshClips(page, held.opened)
+        const started = Date.now()
+        await page.goto('/')
+        expect(await cards(page).count()).toBe(12)
+        expect(await page.locator('.load-more').textContent()).toBe('Scroll to bottom to load more')
+        await hydrated(page)
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await expect
+          .poll(() => page.locator('[data-feed] > li[data-skeleton]').count(), { timeout: 8000 })
+          .toBe(12)
+        expect(Date.now() - started).toBeGreaterThanOrEqual(3500)
+        held.open()
+        await expect.poll(() => cards(page).count(), { timeout: 8000 }).toBe(24)
+        expect(await page.locator('[data-feed] > li[data-skeleton]').count()).toBe(0)
+        const ids = await cardIds(page)
+        expect(new Set(ids).size).toBe(ids.length)
+        // the next load waits again
+        const second = Date.now()
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(36)
+        expect(Date.now() - second).toBeGreaterThanOrEqual(2500)
       })
-      await serveFreshClips(page, gate)
-      const started = Date.now()
-      await page.goto('/')
-      expect(await cards(page).count()).toBe(12)
-      expect(await page.locator('.load-more').textContent()).toBe('Scroll to bottom to load more')
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      await expect
-        .poll(() => page.locator('[data-feed] > li[data-skeleton]').count(), { timeout: 8000 })
-        .toBe(12)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(3500)
-      release()
-      await expect.poll(() => cards(page).count(), { timeout: 8000 }).toBe(24)
-      expect(await page.locator('[data-feed] > li[data-skeleton]').count()).toBe(0)
-      const ids = await cardIds(page)
-      expect(new Set(ids).size).toBe(ids.length)
-      // the next load waits again
-      const second = Date.now()
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(36)
-      expect(Date.now() - second).toBeGreaterThanOrEqual(2500)
-      opened.assertNoConsoleErrors()
-      await opened.close()
     })
   }
 
   it('stops when a load brings nothing new', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'light' })
-    const { page } = opened
-    await page.route('**/api/content/random-chunks*', async (route) => {
-      const shown = new Set(await cardIds(page))
-      const same = pool.filter((chunk) => shown.has(chunk.id))
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(same) })
+    await withPage(suite, { viewport: 'desktop', theme: 'light' }, async (page) => {
+      await page.route('**/api/content/random-chunks*', async (route) => {
+        const shown = new Set(await cardIds(page))
+        const same = pool.filter((chunk) => shown.has(chunk.id))
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(same) })
+      })
+      await page.goto('/')
+      await hydrated(page)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => page.locator('.load-more').textContent(), { timeout: 10_000 }).toBe('')
+      expect(await cards(page).count()).toBe(12)
     })
-    await page.goto('/')
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    await expect.poll(() => page.locator('.load-more').textContent(), { timeout: 10_000 }).toBe('')
-    expect(await cards(page).count()).toBe(12)
-    opened.assertNoConsoleErrors()
-    await opened.close()
   })
 
   it('changing the genre goes back to the first page of the filtered clips', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'light' })
-    const { page } = opened
-    await serveFreshClips(page)
-    await page.goto('/')
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(24)
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(36)
-    const genres = await page
-      .getByRole('group', { name: 'Filter by genre' })
-      .getByRole('button')
-      .allTextContents()
-    expect(genres.map((g) => g.toLowerCase())).toEqual([
-      'all',
-      'action',
-      'comedy',
-      'documentary',
-      'drama',
-      'talk',
-    ])
-    await page.getByRole('button', { name: 'action', exact: true }).click()
-    await expect.poll(() => cards(page).count()).toBe(12)
-    for (const label of await page.locator('.card__type').allTextContents())
-      expect(label.toLowerCase()).toBe('action')
-    // the rest of the genre is one scroll away again
-    expect(await page.locator('.load-more').textContent()).toBe('Scroll to bottom to load more')
-    opened.assertNoConsoleErrors()
-    await opened.close()
+    await withPage(suite, { viewport: 'desktop', theme: 'light' }, async (page) => {
+      await serveFreshClips(page)
+      await page.goto('/')
+      await hydrated(page)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(24)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(36)
+      const genres = await page
+        .getByRole('group', { name: 'Filter by genre' })
+        .getByRole('button')
+        .allTextContents()
+      expect(genres.map((g) => g.toLowerCase())).toEqual([
+        'all',
+        'action',
+        'comedy',
+        'documentary',
+        'drama',
+        'talk',
+      ])
+      await page.getByRole('button', { name: 'action', exact: true }).click()
+      await expect.poll(() => cards(page).count()).toBe(12)
+      for (const label of await page.locator('.card__type').allTextContents())
+        expect(label.toLowerCase()).toBe('action')
+      // the rest of the genre is one scroll away again
+      expect(await page.locator('.load-more').textContent()).toBe('Scroll to bottom to load more')
+    })
   })
 })

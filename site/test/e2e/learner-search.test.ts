@@ -2,213 +2,196 @@
  * Search results (spec §2.4, §8 sharing): the texts, player card or audio player by chunk_type, highlighting,
  * copy text and share link with the toasts, pagination, the modal, at both widths and themes, by keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { createAccount, signInContext, startAccountSite } from './account-fixtures.ts'
-import { launchBrowser, openPage, type TestSite } from './harness.ts'
-import { MATRIX, manyClips, seedMore, tabTo } from './learner-helpers.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { createAccount, signInContext } from './account-fixtures.ts'
+import {
+  gate,
+  hydrated,
+  MATRIX,
+  manyClips,
+  player,
+  seedMore,
+  tabTo,
+  learnerSuite,
+  withPage,
+} from './learner-helpers.ts'
 
-let site: TestSite
-let browser: Browser
-
-beforeAll(async () => {
-  site = await startAccountSite()
-  await seedMore(site, [manyClips('Road Trip', 'Adventure', 25, 'let us go')])
-  browser = await launchBrowser()
-}, 600_000)
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+const suite = learnerSuite(async (s) => {
+  await seedMore(s, [manyClips('Road Trip', 'Adventure', 25, 'let us go')])
 })
 
 const results = (page: Page) => page.locator('.results > li')
 const summary = (page: Page) => page.locator('.results-summary')
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
 
 describe('results', () => {
   for (const { viewport, theme } of MATRIX) {
     it(`shows the count, highlighted transcripts, video card or audio player (${viewport}, ${theme})`, async () => {
-      const opened = await openPage(browser, site, { viewport, theme })
-      const { page } = opened
-      await page.goto(`/search?q=${encodeURIComponent('how are you')}`)
-      await expect.poll(() => summary(page).textContent()).toBe('Found 2 result(s) for "how are you"')
-      expect(await results(page).count()).toBe(2)
-      const marks = (await page.locator('.results mark').allTextContents()).map((m) =>
-        m.toLowerCase().replace(/[?,.]/g, ''),
-      )
-      expect(marks).toEqual(['how are you', 'how are you'])
-      expect(await page.locator('.results audio').count()).toBe(1)
-      expect(await page.locator('.results .card__thumb').count()).toBe(1)
-      const text = await page.locator('.results').textContent()
-      expect(text).toContain('The Long Road')
-      expect(text).toContain('Morning Podcast')
-      expect(await page.locator('#top-search, #mobile-search').first().inputValue()).toBe('how are you')
-      expect(await page.locator('.pagination').count()).toBe(0)
-      opened.assertNoConsoleErrors()
-      await opened.close()
+      await withPage(suite, { viewport, theme }, async (page) => {
+        await page.goto(`/search?q=${encodeURIComponent('how are you')}`)
+        await expect.poll(() => summary(page).textContent()).toBe('Found 2 result(s) for "how are you"')
+        expect(await results(page).count()).toBe(2)
+        const marks = (await page.locator('.results mark').allTextContents()).map((m) =>
+          m.toLowerCase().replace(/[?,.]/g, ''),
+        )
+        expect(marks).toEqual(['how are you', 'how are you'])
+        expect(await page.locator('.results audio').count()).toBe(1)
+        expect(await page.locator('.results .card__thumb').count()).toBe(1)
+        const text = await page.locator('.results').textContent()
+        expect(text).toContain('The Long Road')
+        expect(text).toContain('Morning Podcast')
+        expect(await page.locator('#top-search, #mobile-search').first().inputValue()).toBe('how are you')
+        expect(await page.locator('.pagination').count()).toBe(0)
+      })
     })
   }
 
   it("says 'No results found.' and shows 'Searching through content...' while a page loads", async () => {
-    const opened = await openPage(browser, site, { viewport: 'mobile', theme: 'light' })
-    const { page } = opened
-    await page.goto('/search?q=zebra%20crossing')
-    expect(await summary(page).textContent()).toBe('No results found.')
-    let release: () => void = () => undefined
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
+    await withPage(suite, { viewport: 'mobile', theme: 'light' }, async (page) => {
+      await page.goto('/search?q=zebra%20crossing')
+      expect(await summary(page).textContent()).toBe('No results found.')
+      const held = gate()
+      await page.route('**/api/search?*', async (route) => {
+        await held.opened
+        await route.continue()
+      })
+      await page.goto('/search?q=let%20us%20go')
+      await page.getByRole('button', { name: 'Page 2' }).click()
+      await expect.poll(() => page.getByText('Searching through content...').isVisible()).toBe(true)
+      held.open()
+      await expect.poll(() => results(page).count()).toBe(10)
+      expect(await summary(page).textContent()).toBe('Found 25 result(s) for "let us go"')
     })
-    await page.route('**/api/search?*', async (route) => {
-      await gate
-      await route.continue()
-    })
-    await page.goto('/search?q=let%20us%20go')
-    await page.getByRole('button', { name: 'Page 2' }).click()
-    await expect.poll(() => page.getByText('Searching through content...').isVisible()).toBe(true)
-    release()
-    await expect.poll(() => results(page).count()).toBe(10)
-    expect(await summary(page).textContent()).toBe('Found 25 result(s) for "let us go"')
-    opened.assertNoConsoleErrors()
-    await opened.close()
   })
 
   it('copies the text and the share link, with the toasts', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop' })
-    const { page } = opened
-    await page.goto('/search?q=break%20a%20leg')
-    await expect.poll(() => summary(page).textContent()).toBe('Found 1 result(s) for "break a leg"')
-    await hydrated(page)
-    const id = await results(page).first().locator('article').getAttribute('data-chunk-id')
-    await page.getByRole('button', { name: 'Copy text' }).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Break a leg tonight!')
-    expect(await results(page).first().getByRole('button', { name: 'Copied!' }).isVisible()).toBe(true)
-    await page.getByRole('button', { name: 'Copy link' }).click()
-    await expect
-      .poll(() => page.locator('[data-toast="success"]').textContent())
-      .toBe('Link copied to clipboard!')
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/play/${id}`)
-    await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 4000 }).toBe(0)
-    // both clipboard routes failing
-    await page.evaluate(() => {
-      Object.defineProperty(navigator, 'clipboard', {
-        value: { writeText: () => Promise.reject(new Error('denied')) },
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      await page.goto('/search?q=break%20a%20leg')
+      await expect.poll(() => summary(page).textContent()).toBe('Found 1 result(s) for "break a leg"')
+      await hydrated(page)
+      const id = await results(page).first().locator('article').getAttribute('data-chunk-id')
+      await page.getByRole('button', { name: 'Copy text' }).click()
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+        .toBe('Break a leg tonight!')
+      expect(await results(page).first().getByRole('button', { name: 'Copied!' }).isVisible()).toBe(true)
+      await page.getByRole('button', { name: 'Copy link' }).click()
+      await expect
+        .poll(() => page.locator('[data-toast="success"]').textContent())
+        .toBe('Link copied to clipboard!')
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.site.url}/play/${id}`)
+      await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 4000 }).toBe(0)
+      // both clipboard routes failing
+      await page.evaluate(() => {
+        Object.defineProperty(navigator, 'clipboard', {
+          value: { writeText: () => Promise.reject(new Error('denied')) },
+        })
+        document.execCommand = () => false
       })
-      document.execCommand = () => false
+      await page.getByRole('button', { name: 'Copy link' }).click()
+      await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toBe('Failed to copy link')
     })
-    await page.getByRole('button', { name: 'Copy link' }).click()
-    await expect.poll(() => page.locator('[data-toast="error"]').textContent()).toBe('Failed to copy link')
-    opened.assertNoConsoleErrors()
-    await opened.close()
   })
 
   it('opens a result in the modal, previous wraps to the last result, Esc closes', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'light' })
-    const { page } = opened
-    await page.goto('/search?q=what%20you%20mean')
-    await page.goto('/search?q=mean')
-    await expect.poll(() => results(page).count()).toBe(2)
-    await hydrated(page)
-    await results(page).first().locator('.card__thumb').click()
-    const player = page.locator('[data-testid="phrasereel-player"]')
-    await expect.poll(() => player.isVisible(), { timeout: 10_000 }).toBe(true)
-    const first = await player.locator('video, audio').first().getAttribute('src')
-    await player.getByRole('button', { name: 'Previous clip' }).click()
-    await expect.poll(() => player.locator('video, audio').first().getAttribute('src')).not.toBe(first)
-    await page.waitForTimeout(600)
-    await player.getByRole('button', { name: 'Next clip' }).click()
-    await expect.poll(() => player.locator('video, audio').first().getAttribute('src')).toBe(first)
-    await page.keyboard.press('Escape')
-    await expect.poll(() => player.count()).toBe(0)
-    opened.assertNoConsoleErrors()
-    await opened.close()
+    await withPage(suite, { viewport: 'desktop', theme: 'light' }, async (page) => {
+      await page.goto('/search?q=what%20you%20mean')
+      await page.goto('/search?q=mean')
+      await expect.poll(() => results(page).count()).toBe(2)
+      await hydrated(page)
+      await results(page).first().locator('.card__thumb').click()
+      const modal = player(page)
+      await expect.poll(() => modal.isVisible(), { timeout: 10_000 }).toBe(true)
+      const first = await modal.locator('video, audio').first().getAttribute('src')
+      await modal.getByRole('button', { name: 'Previous clip' }).click()
+      await expect.poll(() => modal.locator('video, audio').first().getAttribute('src')).not.toBe(first)
+      await page.waitForTimeout(600)
+      await modal.getByRole('button', { name: 'Next clip' }).click()
+      await expect.poll(() => modal.locator('video, audio').first().getAttribute('src')).toBe(first)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => modal.count()).toBe(0)
+    })
   })
 })
 
 describe('like and save', () => {
   it('asks a signed-out visitor to sign in; a signed-in one likes and saves, and it sticks', async () => {
-    const anonymous = await openPage(browser, site, { viewport: 'desktop' })
-    await anonymous.page.goto('/search?q=break%20a%20leg')
-    const like = anonymous.page.getByRole('button', { name: 'Like', exact: true })
-    expect(await like.getAttribute('title')).toBe('Sign in to like this video')
-    expect(
-      await anonymous.page.getByRole('button', { name: 'Save', exact: true }).getAttribute('title'),
-    ).toBe('Sign in to save this video')
-    await like.click()
-    await expect.poll(() => anonymous.page.locator('dialog[open]').count(), { timeout: 10_000 }).toBe(1)
-    anonymous.assertNoConsoleErrors()
-    await anonymous.close()
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      await page.goto('/search?q=break%20a%20leg')
+      const like = page.getByRole('button', { name: 'Like', exact: true })
+      expect(await like.getAttribute('title')).toBe('Sign in to like this video')
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).getAttribute('title')).toBe(
+        'Sign in to save this video',
+      )
+      await like.click()
+      await expect.poll(() => page.locator('dialog[open]').count(), { timeout: 10_000 }).toBe(1)
+    })
 
-    const account = await createAccount(site)
-    const opened = await openPage(browser, site, { viewport: 'mobile', theme: 'light' })
-    await signInContext(opened.context, site, account)
-    const { page } = opened
-    await page.goto('/search?q=break%20a%20leg')
-    await page.getByRole('button', { name: 'Like', exact: true }).click()
-    await expect.poll(() => page.locator('button[data-like]').getAttribute('aria-pressed')).toBe('true')
-    await page.waitForTimeout(400) // the 300 ms button debounce
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect.poll(() => page.locator('button[data-save]').getAttribute('aria-pressed')).toBe('true')
-    await page.reload()
-    await expect.poll(() => page.locator('button[data-like]').textContent()).toBe('Liked')
-    expect(await page.locator('button[data-save]').textContent()).toBe('Saved')
-    await page.locator('button[data-like]').click()
-    await expect.poll(() => page.locator('button[data-like]').getAttribute('aria-pressed')).toBe('false')
-    opened.assertNoConsoleErrors()
-    await opened.close()
+    const account = await createAccount(suite.site)
+    await withPage(suite, { viewport: 'mobile', theme: 'light' }, async (page, opened) => {
+      await signInContext(opened.context, suite.site, account)
+      await page.goto('/search?q=break%20a%20leg')
+      await page.getByRole('button', { name: 'Like', exact: true }).click()
+      await expect.poll(() => page.locator('button[data-like]').getAttribute('aria-pressed')).toBe('true')
+      await page.waitForTimeout(400) // the 300 ms button debounce
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await expect.poll(() => page.locator('button[data-save]').getAttribute('aria-pressed')).toBe('true')
+      await page.reload()
+      await expect.poll(() => page.locator('button[data-like]').textContent()).toBe('Liked')
+      expect(await page.locator('button[data-save]').textContent()).toBe('Saved')
+      await page.locator('button[data-like]').click()
+      await expect.poll(() => page.locator('button[data-like]').getAttribute('aria-pressed')).toBe('false')
+    })
   })
 })
 
 describe('pagination', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`pages 10 at a time with Previous, Next and page numbers (${viewport})`, async () => {
-      const opened = await openPage(browser, site, { viewport })
-      const { page } = opened
-      await page.goto('/search?q=let%20us%20go')
-      await expect.poll(() => summary(page).textContent()).toBe('Found 25 result(s) for "let us go"')
-      expect(await results(page).count()).toBe(10)
-      const pager = page.getByRole('navigation', { name: 'Pagination' })
-      expect(await pager.getByRole('button').allInnerTexts()).toEqual(['Previous', '1', '2', '3', 'Next'])
-      expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
-      await hydrated(page)
-      const firstPage = await results(page).allInnerTexts()
-      await pager.getByRole('button', { name: 'Page 3' }).click()
-      await expect.poll(() => results(page).count()).toBe(5)
-      expect(new URL(page.url()).searchParams.get('page')).toBe('3')
-      expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
-      await pager.getByRole('button', { name: 'Previous' }).click()
-      await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2')
-      await expect.poll(() => results(page).count()).toBe(10)
-      const secondPage = await results(page).allInnerTexts()
-      expect(secondPage.some((r) => firstPage.includes(r))).toBe(false)
-      await page.goBack()
-      await expect.poll(() => results(page).count()).toBe(5)
-      // a shared page link opens on that page
-      await page.goto('/search?q=let%20us%20go&page=2')
-      await expect.poll(() => results(page).count()).toBe(10)
-      expect(await pager.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
-      opened.assertNoConsoleErrors()
-      await opened.close()
+      await withPage(suite, { viewport }, async (page) => {
+        await page.goto('/search?q=let%20us%20go')
+        await expect.poll(() => summary(page).textContent()).toBe('Found 25 result(s) for "let us go"')
+        expect(await results(page).count()).toBe(10)
+        const pager = page.getByRole('navigation', { name: 'Pagination' })
+        expect(await pager.getByRole('button').allInnerTexts()).toEqual(['Previous', '1', '2', '3', 'Next'])
+        expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
+        await hydrated(page)
+        const firstPage = await results(page).allInnerTexts()
+        await pager.getByRole('button', { name: 'Page 3' }).click()
+        await expect.poll(() => results(page).count()).toBe(5)
+        expect(new URL(page.url()).searchParams.get('page')).toBe('3')
+        expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true)
+        await pager.getByRole('button', { name: 'Previous' }).click()
+        await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2')
+        await expect.poll(() => results(page).count()).toBe(10)
+        const secondPage = await results(page).allInnerTexts()
+        expect(secondPage.some((r) => firstPage.includes(r))).toBe(false)
+        await page.goBack()
+        await expect.poll(() => results(page).count()).toBe(5)
+        // a shared page link opens on that page
+        await page.goto('/search?q=let%20us%20go&page=2')
+        await expect.poll(() => results(page).count()).toBe(10)
+        expect(await pager.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+      })
     })
   }
 
   it('keyboard only: search, reach a page button and the copy link button', async () => {
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'dark' })
-    const { page } = opened
-    await page.goto('/search?q=let%20us%20go')
-    await expect.poll(() => results(page).count()).toBe(10)
-    await hydrated(page)
-    expect(await tabTo(page, '.result__actions button:nth-child(2)')).toBe(true)
-    await page.keyboard.press('Enter')
-    await expect
-      .poll(() => page.locator('[data-toast="success"]').textContent())
-      .toBe('Link copied to clipboard!')
-    expect(await tabTo(page, '.pagination__page:not([aria-current])', 200)).toBe(true)
-    await page.keyboard.press('Enter')
-    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2')
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('results-summary')))
-      .toBe(true)
-    opened.assertNoConsoleErrors()
-    await opened.close()
+    await withPage(suite, { viewport: 'desktop', theme: 'dark' }, async (page) => {
+      await page.goto('/search?q=let%20us%20go')
+      await expect.poll(() => results(page).count()).toBe(10)
+      await hydrated(page)
+      expect(await tabTo(page, '.result__actions button:nth-child(2)')).toBe(true)
+      await page.keyboard.press('Enter')
+      await expect
+        .poll(() => page.locator('[data-toast="success"]').textContent())
+        .toBe('Link copied to clipboard!')
+      expect(await tabTo(page, '.pagination__page:not([aria-current])', 200)).toBe(true)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.classList.contains('results-summary')))
+        .toBe(true)
+    })
   })
 })
