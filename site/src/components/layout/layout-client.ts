@@ -109,24 +109,62 @@ themeToggle?.addEventListener('click', () => {
 })
 renderThemeToggle()
 
-// ---- counters: odometer-style count-up over 500 ms (desktop only) ----
-function animateCounter(node: HTMLElement, target: number): void {
-  const duration = LIMITS.counterAnimationMs
+// ---- counters: a digit odometer over 500 ms (spec §2.2, §9; desktop only) ----
+/**
+ * Rolls the odometer in `node` to `target`: one reel of 0-9 per digit, each scrolled to its digit by a CSS
+ * transition (separators stay still). The accessible text is the final number, written once before the roll, and
+ * the region is marked busy while the reels move; with reduced motion the reels are placed without a transition.
+ */
+function rollCounter(node: HTMLElement, text: HTMLElement | null, target: number): void {
+  const value = formatCount(target)
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  node.setAttribute('aria-label', formatCount(target))
+  const region = node.closest<HTMLElement>('[data-counters]')
+  if (text) text.textContent = value
+  node.dataset.value = value
+  const reels: { reel: HTMLElement; digit: number }[] = []
+  node.replaceChildren(
+    ...[...value].map((char) => {
+      const box = document.createElement('span')
+      box.className = 'odometer__digit'
+      if (!/\d/.test(char)) {
+        box.textContent = char
+        return box
+      }
+      const reel = document.createElement('span')
+      reel.className = 'odometer__reel'
+      for (let d = 0; d <= 9; d++) {
+        const face = document.createElement('span')
+        face.textContent = String(d)
+        reel.append(face)
+      }
+      box.dataset.digit = char
+      box.append(reel)
+      reels.push({ reel, digit: Number(char) })
+      return box
+    }),
+  )
+  const place = () => {
+    for (const { reel, digit } of reels) if (digit > 0) reel.style.transform = `translateY(-${digit * 10}%)`
+  }
   if (reduced) {
-    node.textContent = formatCount(target)
+    place()
     return
   }
-  const start = performance.now()
-  const step = (now: number) => {
-    const progress = Math.min(1, (now - start) / duration)
-    const eased = 1 - (1 - progress) ** 3
-    node.textContent = formatCount(target * eased)
-    if (progress < 1) requestAnimationFrame(step)
-  }
-  requestAnimationFrame(step)
+  node.style.setProperty('--odometer-ms', `${LIMITS.counterAnimationMs}ms`)
+  rolling++
+  region?.setAttribute('aria-busy', 'true')
+  // start every reel at 0, then roll: the first frame must be painted at 0 for the transition to run
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      place()
+      setTimeout(() => {
+        rolling--
+        if (rolling === 0) region?.removeAttribute('aria-busy')
+      }, LIMITS.counterAnimationMs)
+    }),
+  )
 }
+let rolling = 0
 
 let countersLoaded = false
 function loadCounters(): void {
@@ -136,7 +174,7 @@ function loadCounters(): void {
     const node = $(`[data-counter="${kind}"]`)
     if (!node) continue
     fetchCount(kind)
-      .then((count) => animateCounter(node, count))
+      .then((count) => rollCounter(node, $(`[data-counter-text="${kind}"]`), count))
       // spec §8: count failures are only logged
       .catch((error: unknown) => console.warn(`[counters] ${kind} count failed:`, error))
   }
