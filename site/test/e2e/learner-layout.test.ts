@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createAccount, signInContext } from './account-fixtures.ts'
-import { MATRIX, tabTo, learnerSuite, withPage } from './learner-helpers.ts'
+import { expectNoSeriousA11yViolations, learnerSuite, MATRIX, tabTo, withPage } from './learner-helpers.ts'
 
 const suite = learnerSuite()
 
@@ -300,6 +300,44 @@ describe('pages', () => {
         const extra = opened.errors.splice(before)
         expect(extra.filter((e) => !e.includes('status of 404'))).toEqual([])
         expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true)
+      })
+    })
+  }
+})
+
+describe('error view', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`a page that fails on the server shows 'Unexpected Application Error!' with a 500, no details (${theme})`, async () => {
+      const account = await createAccount(suite.site)
+      // the document's own 500 is logged by chromium as a failed resource: expected here
+      await withPage(suite, { viewport: 'desktop', theme, expectStatus: [500] }, async (page, opened) => {
+        await signInContext(opened.context, suite.site, account)
+        expect((await page.goto('/collections'))?.status()).toBe(200)
+        // the database loses the sessions table: the page's session lookup for the signed-in visitor throws
+        await suite.site.ctx.db.query('alter table sessions rename to sessions_offline')
+        try {
+          const response = await page.goto('/collections')
+          expect(response?.status()).toBe(500)
+          expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+            'Unexpected Application Error!',
+          )
+          expect(await page.title()).toContain('Unexpected Application Error!')
+          const home = page.getByRole('link', { name: 'Go Back Home' })
+          expect(await home.getAttribute('href')).toBe('/')
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          )
+          // nothing of the failure reaches the visitor
+          const html = await response!.text()
+          expect(html).not.toMatch(/sessions|relation|stack|at .*\.(ts|js|mjs):\d+/i)
+          await expectNoSeriousA11yViolations(page)
+          expect(await tabTo(page, 'a[href="/"]', 5)).toBe(true)
+        } finally {
+          await suite.site.ctx.db.query('alter table sessions_offline rename to sessions')
+        }
+        // the database is back: so is the page
+        expect((await page.goto('/collections'))?.status()).toBe(200)
+        expect(await page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(0)
       })
     })
   }
