@@ -7,7 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PREFIXES, type ApiHandler, type AppContext } from '@phrasereel/api'
-import { toWebRequest, writeWebResponse } from './node-bridge.ts'
+import { NodeLazyRequest, toWebRequest, writeAnswer, writeWebResponse } from './node-bridge.ts'
 import { StaticFiles } from './static-files.ts'
 
 export const SITE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
@@ -57,8 +57,9 @@ export async function startFront(options: {
       const queryAt = url.indexOf('?')
       const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
       if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-        const response = await options.api(toWebRequest(req, origin))
-        await writeWebResponse(response, res)
+        const { dispatch } = options.api
+        if (dispatch) await writeAnswer(await dispatch(new NodeLazyRequest(req, origin)), req, res)
+        else await writeWebResponse(await options.api(toWebRequest(req, origin)), res)
         return
       }
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)

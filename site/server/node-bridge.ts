@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { type Answer, type LazyRequest, RawAnswer } from '@phrasereel/api/app'
 
 /** Header the front sets to the socket's address (any copy sent by a client is dropped first). */
 export const CLIENT_IP_HEADER = 'x-phrasereel-client-ip'
@@ -12,8 +13,7 @@ const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i
  * header is missing or malformed.
  */
 export function toWebRequest(req: IncomingMessage, fallbackOrigin: string): Request {
-  const host = req.headers.host
-  const origin = host && HOST_PATTERN.test(host) ? `http://${host}` : fallbackOrigin
+  const origin = originOf(req, fallbackOrigin)
   const headers = new Headers()
   const raw = req.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
@@ -25,15 +25,54 @@ export function toWebRequest(req: IncomingMessage, fallbackOrigin: string): Requ
   const method = req.method ?? 'GET'
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const controller = new AbortController()
-  req.once('close', () => {
-    if (!req.complete) controller.abort()
-  })
+  if (req.destroyed && !req.complete) controller.abort()
+  else
+    req.once('close', () => {
+      if (!req.complete) controller.abort()
+    })
   return new Request(origin + (req.url ?? '/'), {
     method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit)
+}
+
+/** Origin of a request's URL: the `Host` header when well-formed, else `fallbackOrigin`. */
+function originOf(req: IncomingMessage, fallbackOrigin: string): string {
+  const host = req.headers.host
+  return host && HOST_PATTERN.test(host) ? `http://${host}` : fallbackOrigin
+}
+
+/**
+ * The request as the API's `dispatch` takes it: method and absolute URL now, the Fetch `Request` (built by
+ * `toWebRequest`, exactly as before) only when a route reads headers or body.
+ */
+export class NodeLazyRequest implements LazyRequest {
+  readonly method: string
+  readonly url: string
+  readonly #req: IncomingMessage
+  readonly #fallbackOrigin: string
+  #request: Request | undefined
+
+  constructor(req: IncomingMessage, fallbackOrigin: string) {
+    this.#req = req
+    this.#fallbackOrigin = fallbackOrigin
+    this.method = req.method ?? 'GET'
+    this.url = originOf(req, fallbackOrigin) + (req.url ?? '/')
+  }
+
+  get request(): Request {
+    this.#request ??= toWebRequest(this.#req, this.#fallbackOrigin)
+    return this.#request
+  }
+}
+
+/** Writes what the API answered: a `RawAnswer` in one write (no body for HEAD), a `Response` as below. */
+export async function writeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!(answer instanceof RawAnswer)) return writeWebResponse(answer, res)
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) })
+  res.end(req.method === 'HEAD' ? undefined : answer.body)
 }
 
 const SMALL_BODY_BYTES = 64 * 1024

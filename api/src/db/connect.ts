@@ -61,6 +61,29 @@ export function createPool(connectionString: string, max: number): Pool {
   return pool
 }
 
+const namedStatements = new WeakMap<Queryable, Promise<boolean>>()
+
+/**
+ * Whether named prepared statements are safe on this pool: on PostgreSQL each pooled connection is its own
+ * session and prepares a named statement once, then only binds and executes it (no parse, no planning). The
+ * embedded PGlite serves every connection from one session, so two connections preparing the same name would
+ * collide there: callers fall back to unnamed statements. Asked once per pool.
+ */
+export function namedStatementsSafe(db: Queryable): Promise<boolean> {
+  let answer = namedStatements.get(db)
+  if (!answer) {
+    answer = db
+      .query<{ version: string }>('select version() as version')
+      .then(({ rows }) => !/pglite|emscripten/i.test(rows[0]?.version ?? ''))
+      .catch(() => {
+        namedStatements.delete(db) // ask again next time
+        return false
+      })
+    namedStatements.set(db, answer)
+  }
+  return answer
+}
+
 /** Runs `work` inside a transaction on one client; rolls back when it throws. */
 export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()

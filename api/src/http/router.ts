@@ -1,15 +1,20 @@
 import { MethodNotAllowedError, NotFoundError } from './errors.ts'
-import { errorResponse } from './respond.ts'
+import { type LazyRequest, lazyFrom } from './lazy-request.ts'
+import { type Answer, RawAnswer, errorResponse } from './respond.ts'
 
-/** What a route handler receives: the request, its parsed URL and the path parameters. */
+/**
+ * What a route handler receives: the request, its parsed URL and the path parameters. `request` is built on
+ * first access when the front handed over a `LazyRequest`; handlers that need only `url` and `params` never
+ * build it.
+ */
 export interface RouteRequest<Ctx> {
-  request: Request
+  readonly request: Request
   url: URL
   params: Record<string, string>
   ctx: Ctx
 }
 
-export type RouteHandler<Ctx> = (req: RouteRequest<Ctx>) => Promise<Response> | Response
+export type RouteHandler<Ctx> = (req: RouteRequest<Ctx>) => Promise<Answer> | Answer
 
 interface Route<Ctx> {
   method: string
@@ -46,10 +51,19 @@ export class Router<Ctx> {
 
   /** Finds the route for the request and runs it; every failure becomes a `{ detail }` answer. */
   async handle(request: Request, ctx: Ctx): Promise<Response> {
+    const answer = await this.dispatch(lazyFrom(request), ctx)
+    return answer instanceof RawAnswer ? answer.toResponse(request.method === 'HEAD') : answer
+  }
+
+  /**
+   * `handle` for the front: the request may still be lazy, and a route's `RawAnswer` comes back as it is (the
+   * writer leaves out its body for HEAD).
+   */
+  async dispatch(source: LazyRequest, ctx: Ctx): Promise<Answer> {
     try {
-      const url = new URL(request.url)
+      const url = new URL(source.url)
       const segments = splitPath(url.pathname)
-      const method = request.method === 'HEAD' ? 'GET' : request.method
+      const method = source.method === 'HEAD' ? 'GET' : source.method
       const allowed: string[] = []
       for (const route of this.#routes) {
         const params = matchSegments(route.segments, segments)
@@ -58,13 +72,22 @@ export class Router<Ctx> {
           allowed.push(route.method)
           continue
         }
-        const response = await route.handler({ request, url, params, ctx })
-        return request.method === 'HEAD' ? new Response(null, response) : response
+        const answer = await route.handler({
+          get request() {
+            return source.request
+          },
+          url,
+          params,
+          ctx,
+        })
+        return source.method === 'HEAD' && !(answer instanceof RawAnswer)
+          ? new Response(null, answer)
+          : answer
       }
       if (allowed.length > 0) throw new MethodNotAllowedError(allowed)
       throw new NotFoundError()
     } catch (error) {
-      return errorResponse(error, request)
+      return errorResponse(error, source)
     }
   }
 }

@@ -3,6 +3,7 @@
  * hello world measured in the same run (goal: at least 0.3x of bare), and `random-chunks` latency at 1M chunks.
  * Runs on PostgreSQL (`--database-url`, default the local server; a scratch database is created and dropped).
  */
+import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +16,10 @@ import { load, row, startServerProcess } from './load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
-export const help = `Usage: pnpm bench api [--chunks N] [--seconds S] [--connections C] [--database-url URL]`
+export const help = `Usage: pnpm bench api [--chunks N] [--seconds S] [--connections C] [--database-url URL] [--reuse] [--keep]
+
+  --reuse   keep the corpus of the last run with --keep (same --chunks) instead of building it again
+  --keep    leave the scratch database in place afterwards (for --reuse and for profiling)`
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -28,6 +32,8 @@ export async function run(argv: string[]): Promise<number> {
         type: 'string',
         default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
+      reuse: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   })
@@ -40,83 +46,73 @@ export async function run(argv: string[]): Promise<number> {
   const connections = Number(values.connections)
   const adminUrl = values['database-url']!
   const name = 'phrasereel_bench_api'
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const databaseUrl = url.toString()
+  const loadBefore = os.loadavg()
 
   try {
-    console.log(`Preparing ${chunks.toLocaleString('en')} chunks in ${name}…`)
-    const pool = createPool(databaseUrl, 4)
-    await migrate(pool)
-    const contents = Math.max(1, Math.round(chunks / 1000))
-    await pool.query(
-      `insert into content_metadata (name, content_category, genre, release_year)
-       select 'Content ' || i, (array['movie','series','podcast','talk'])[1 + i % 4], (array['Drama','Comedy','News'])[1 + i % 3], 1990 + i % 35
-       from generate_series(1, $1) i`,
-      [contents],
-    )
-    await pool.query(
-      `insert into content_chunks (content_metadata_id, chunk_order, play_file_name, segment_file_name, thumbnail_file_name,
-         chunk_duration, transcribed_text, word_count, enabled)
-       select m.id, s.i - 1, s.i || '.mp4', 'segment_' || s.i || '.json', s.i || '_thumbnail.jpg', 2.5,
-         'line ' || s.i || ' of ' || m.name, 4, (s.i % 50) <> 0
-       from content_metadata m, generate_series(1, $1::int) s(i)`,
-      [Math.ceil(chunks / contents)],
-    )
-    await refreshContentTotals(pool)
-    await pool.query('analyze')
-    const { rows } = await pool.query<{ id: number }>(
-      'select id from content_chunks where enabled order by random() limit 2000',
-    )
-    const ids = rows.map((r) => r.id)
-    await pool.end()
+    const ids = await prepareCorpus(adminUrl, databaseUrl, name, chunks, values.reuse!)
     await buildIfNeeded()
 
     const results: { label: string; rps: number; p50: number; p95: number; p99: number; errors: number }[] =
       []
+    const measure = async (label: string, origin: string, options: Parameters<typeof load>[1]) => {
+      const result = await load(origin, options)
+      results.push({ label, rps: result.requestsPerSecond, ...pick(result) })
+      return result
+    }
     const bare = await startServerProcess(path.join(here, 'bare-server.ts'))
     await load(bare.origin, { path: '/', connections, seconds: 2 }) // warm-up
-    const bareResult = await load(bare.origin, { path: '/', connections, seconds })
-    await bare.stop()
-    results.push({
-      label: 'bare node:http hello world',
-      rps: bareResult.requestsPerSecond,
-      ...pick(bareResult),
+    const bareResult = await measure('bare node:http hello world', bare.origin, {
+      path: '/',
+      connections,
+      seconds,
     })
+    await bare.stop()
 
     const app = await startServerProcess(path.join(here, 'app-server.ts'), {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      BENCH_HELLO: '1',
+    })
+    // the same hello world through the front, the API router and the Request/Response bridge: no database
+    await load(app.origin, { path: '/api/bench/hello', connections, seconds: 2 })
+    await measure('hello through the front (no db)', app.origin, {
+      path: '/api/bench/hello',
+      connections,
+      seconds,
     })
     await load(app.origin, { path: '/api/content/chunks/count', connections, seconds: 2 })
-    const count = await load(app.origin, { path: '/api/content/chunks/count', connections, seconds })
-    results.push({ label: 'GET /api/content/chunks/count', rps: count.requestsPerSecond, ...pick(count) })
-    const byId = await load(app.origin, {
+    const count = await measure('GET /api/content/chunks/count', app.origin, {
+      path: '/api/content/chunks/count',
+      connections,
+      seconds,
+    })
+    const byId = await measure('GET /api/content/chunk/{id}', app.origin, {
       paths: ids.map((id) => `/api/content/chunk/${id}`),
       connections,
       seconds,
     })
-    results.push({ label: 'GET /api/content/chunk/{id}', rps: byId.requestsPerSecond, ...pick(byId) })
-    const random1 = await load(app.origin, { path: '/api/content/random-chunks', connections: 1, seconds })
-    results.push({ label: 'GET random-chunks (1 client)', rps: random1.requestsPerSecond, ...pick(random1) })
-    const random16 = await load(app.origin, { path: '/api/content/random-chunks', connections: 16, seconds })
-    results.push({
-      label: 'GET random-chunks (16 clients)',
-      rps: random16.requestsPerSecond,
-      ...pick(random16),
+    await measure('GET random-chunks (1 client)', app.origin, {
+      path: '/api/content/random-chunks',
+      connections: 1,
+      seconds,
+    })
+    await measure('GET random-chunks (16 clients)', app.origin, {
+      path: '/api/content/random-chunks',
+      connections: 16,
+      seconds,
     })
     await app.stop()
 
-    const widths = [34, 12, 10, 8, 8, 8, 8]
+    const widths = [34, 8, 7, 7, 9, 7, 7]
+    const loadAfter = os.loadavg()
     console.log(
-      `\n${chunks.toLocaleString('en')} chunks on PostgreSQL, ${connections} connections, ${seconds} s per run\n`,
+      `\n${chunks.toLocaleString('en')} chunks on PostgreSQL, ${connections} connections, ${seconds} s per run, ` +
+        `load average ${loadBefore[0]!.toFixed(1)} before / ${loadAfter[0]!.toFixed(1)} after (${os.cpus().length} cores)\n`,
     )
-    console.log(row(['run', 'req/s', 'x bare', 'p50 ms', 'p97.5', 'p99 ms', 'errors'], widths))
+    console.log(row(['run', 'req/s', 'x bare', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors'], widths))
     for (const r of results) {
       console.log(
         row(
@@ -141,10 +137,73 @@ export async function run(argv: string[]): Promise<number> {
     )
     return 0
   } finally {
-    const cleanup = new pg.Client({ connectionString: adminUrl })
-    await cleanup.connect()
-    await cleanup.query(`drop database if exists ${name} with (force)`)
-    await cleanup.end()
+    if (!values.keep) {
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    }
+  }
+}
+
+/** Creates the scratch database with `chunks` chunks (every 50th disabled), or reuses it; returns 2,000 enabled ids. */
+async function prepareCorpus(
+  adminUrl: string,
+  databaseUrl: string,
+  name: string,
+  chunks: number,
+  reuse: boolean,
+): Promise<number[]> {
+  const contents = Math.max(1, Math.round(chunks / 1000))
+  const perContent = Math.ceil(chunks / contents)
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0
+  let fresh = true
+  if (reuse && exists) {
+    const probe = createPool(databaseUrl, 1)
+    const { rows } = await probe
+      .query<{ n: number }>('select count(*)::int as n from content_chunks')
+      .catch(() => ({ rows: [{ n: -1 }] }))
+    await probe.end()
+    fresh = rows[0]!.n !== contents * perContent
+    if (!fresh) console.log(`Reusing ${rows[0]!.n.toLocaleString('en')} chunks in ${name}`)
+  }
+  if (fresh) {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
+  }
+  await admin.end()
+  const pool = createPool(databaseUrl, 4)
+  try {
+    if (fresh) {
+      console.log(`Preparing ${chunks.toLocaleString('en')} chunks in ${name}…`)
+      await migrate(pool)
+      await pool.query(
+        `insert into content_metadata (name, content_category, genre, release_year)
+         select 'Content ' || i, (array['movie','series','podcast','talk'])[1 + i % 4], (array['Drama','Comedy','News'])[1 + i % 3], 1990 + i % 35
+         from generate_series(1, $1) i`,
+        [contents],
+      )
+      await pool.query(
+        `insert into content_chunks (content_metadata_id, chunk_order, play_file_name, segment_file_name, thumbnail_file_name,
+           chunk_duration, transcribed_text, word_count, enabled)
+         select m.id, s.i - 1, s.i || '.mp4', 'segment_' || s.i || '.json', s.i || '_thumbnail.jpg', 2.5,
+           'line ' || s.i || ' of ' || m.name, 4, (s.i % 50) <> 0
+         from content_metadata m, generate_series(1, $1::int) s(i)`,
+        [perContent],
+      )
+      await refreshContentTotals(pool)
+      await pool.query('analyze')
+    } else {
+      await migrate(pool) // migrations added since the corpus was built
+    }
+    const { rows } = await pool.query<{ id: number }>(
+      'select id from content_chunks where enabled order by random() limit 2000',
+    )
+    return rows.map((r) => r.id)
+  } finally {
+    await pool.end()
   }
 }
 

@@ -1,10 +1,21 @@
-/** The app as `pnpm start` serves it (front + API), on the database named by DATABASE_URL or the embedded one. */
+/**
+ * The app as `pnpm start` serves it (front + API), on the database named by DATABASE_URL or the embedded one.
+ * With BENCH_HELLO=1, `GET /api/bench/hello` answers a fixed JSON body through the same front and the API's
+ * `dispatch` path (lazy request, `RawAnswer`), without touching the database: the cost of the path itself.
+ */
 import { loadConfig, startApi } from '@phrasereel/api'
+import { type LazyRequest, RawAnswer } from '@phrasereel/api/app'
 import { startFront } from '../../../site/server/front.ts'
 
 const config = loadConfig()
 const api = await startApi(config)
-const front = await startFront({ api: api.handler, ctx: api.ctx, host: '127.0.0.1', port: 0 })
+const hello = new RawAnswer(200, { 'content-type': 'application/json; charset=utf-8' }, '{"hello":"world"}')
+const isHello = (url: string) => process.env.BENCH_HELLO === '1' && url.endsWith('/api/bench/hello')
+const handler = Object.assign(
+  async (request: Request) => (isHello(request.url) ? hello.toResponse() : api.handler(request)),
+  { dispatch: async (source: LazyRequest) => (isHello(source.url) ? hello : api.handler.dispatch!(source)) },
+)
+const front = await startFront({ api: handler, ctx: api.ctx, host: '127.0.0.1', port: 0 })
 process.send?.({ port: Number(new URL(front.url).port) })
 process.on('SIGTERM', async () => {
   await front.close()

@@ -1,0 +1,108 @@
+/**
+ * The hottest public reads (every page asks for the totals; the player asks for a clip by id) on a lean path:
+ * concurrent requests share database round trips (`Batcher`: one `any($1)` lookup serves every chunk id asked
+ * for while earlier lookups were running, one totals read serves every caller waiting for it), the statements
+ * are named prepared statements on PostgreSQL, and the routes answer `RawAnswer`s (a string body, no Fetch
+ * `Response`). Nothing is cached: each answer comes from a read sent after the request arrived, so a disabled
+ * chunk is gone from the next request on. See docs/decisions/006-lean-hot-reads.md.
+ */
+import type { AppContext } from '../context.ts'
+import { type Queryable, namedStatementsSafe } from '../db/connect.ts'
+import { Batcher } from '../http/batcher.ts'
+import { NotFoundError } from '../http/errors.ts'
+import { parseId } from '../http/input.ts'
+import { RawAnswer } from '../http/respond.ts'
+import type { Router } from '../http/router.ts'
+import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
+
+const CHUNKS_BY_IDS = `select ${CHUNK_COLUMNS} from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+  where c.id = any($1::bigint[]) and c.enabled`
+const TOTALS = 'select chunk_count, word_count from content_stats where id = 1'
+
+/**
+ * Chunk lookups running at once per process. One: under load the ids queue behind the running lookup and go
+ * out together, and bigger batches cost PostgreSQL less per id than parallel small ones. Measured at 32 clients
+ * on 2 cores (docs/benchmarks.md): 1 in flight, about 11 ids a batch, 14.4k req/s; 2, about 6 ids, 11.2k; 4,
+ * about 4 ids, 8.3k. A lone request still goes out at once. More throughput comes from more processes.
+ */
+const CHUNK_BATCHES_IN_FLIGHT = 1
+const CHUNK_BATCH_MAX = 500
+
+interface Totals {
+  chunks: number
+  words: number
+}
+
+interface Readers {
+  /** JSON text of the enabled chunk, or undefined. */
+  chunk: Batcher<number, string>
+  totals: Batcher<0, Totals>
+}
+
+const readers = new WeakMap<Queryable, Readers>()
+
+function readersFor(ctx: AppContext): Readers {
+  let found = readers.get(ctx.db)
+  if (!found) {
+    const db = ctx.db
+    const mediaBase = ctx.mediaBase
+    found = {
+      chunk: new Batcher(
+        async (ids) => {
+          const named = await namedStatementsSafe(db)
+          const { rows } = await db.query<ChunkRow>({
+            ...(named ? { name: 'public-chunks-by-ids' } : {}),
+            text: CHUNKS_BY_IDS,
+            values: [ids],
+          })
+          return new Map(rows.map((row) => [row.id, JSON.stringify(toChunk(row, mediaBase))]))
+        },
+        { maxInFlight: CHUNK_BATCHES_IN_FLIGHT, maxBatch: CHUNK_BATCH_MAX },
+      ),
+      totals: new Batcher(
+        async () => {
+          const { rows } = await db.query<{ chunk_count: number; word_count: number }>(TOTALS)
+          return new Map([[0, { chunks: rows[0]?.chunk_count ?? 0, words: rows[0]?.word_count ?? 0 }]])
+        },
+        { maxInFlight: 1 },
+      ),
+    }
+    readers.set(db, found)
+  }
+  return found
+}
+
+/** JSON text of an enabled chunk (the public chunk shape), or null; concurrent calls share one query. */
+export async function chunkJson(ctx: AppContext, chunkId: number): Promise<string | null> {
+  return (await readersFor(ctx).chunk.load(chunkId)) ?? null
+}
+
+/** Totals of enabled chunks and their words (decision 004); concurrent calls share one query. */
+export async function sharedContentTotals(ctx: AppContext): Promise<Totals> {
+  return (await readersFor(ctx).totals.load(0)) ?? { chunks: 0, words: 0 }
+}
+
+// Public content is the same for everyone; a short shared cache spares the database on busy pages.
+const PUBLIC_JSON = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=30',
+})
+
+/** `chunk/{id}`, `chunks/count` and `words/count` of spec §7.2; registered before the other content routes. */
+export function registerPublicReadRoutes(router: Router<AppContext>): void {
+  router.get('/api/content/chunk/:chunkId', async ({ params, ctx }) => {
+    const body = await chunkJson(ctx, parseId(params.chunkId, 'chunkId'))
+    if (body === null) throw new NotFoundError('Chunk not found')
+    return new RawAnswer(200, PUBLIC_JSON, body)
+  })
+
+  router.get('/api/content/chunks/count', async ({ ctx }) => {
+    const totals = await sharedContentTotals(ctx)
+    return new RawAnswer(200, PUBLIC_JSON, `{"count":${totals.chunks}}`)
+  })
+
+  router.get('/api/content/words/count', async ({ ctx }) => {
+    const totals = await sharedContentTotals(ctx)
+    return new RawAnswer(200, PUBLIC_JSON, `{"count":${totals.words}}`)
+  })
+}
