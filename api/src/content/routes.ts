@@ -4,8 +4,6 @@ import { parseId, requireParam } from '../http/input.ts'
 import { json, noContent } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import {
-  contentTotals,
-  findChunk,
   findChunkIdByPlayFile,
   findMediaFileUrl,
   findTranslations,
@@ -20,17 +18,11 @@ export const RANDOM_CHUNKS_MAX = 60
 // Public content is the same for everyone; a short shared cache spares the database on busy pages.
 const PUBLIC_SHORT_CACHE = { 'cache-control': 'public, max-age=30' }
 
-/** The public content calls of spec §7.2. */
+/** The public content calls of spec §7.2 (`chunk/{id}` and the totals are in public-reads.ts). */
 export function registerContentRoutes(router: Router<AppContext>): void {
   router.get('/api/content/random-chunks', async ({ url, ctx }) => {
     const limit = parseLimit(url.searchParams.get('limit'))
     return json(await randomChunks(ctx.db, ctx.mediaBase, limit), 200, { 'cache-control': 'no-store' })
-  })
-
-  router.get('/api/content/chunk/:chunkId', async ({ params, ctx }) => {
-    const chunk = await findChunk(ctx.db, ctx.mediaBase, parseId(params.chunkId, 'chunkId'))
-    if (!chunk) throw new NotFoundError('Chunk not found')
-    return json(chunk, 200, PUBLIC_SHORT_CACHE)
   })
 
   router.get('/api/content/navigate-chunk', async ({ url, ctx }) => {
@@ -75,14 +67,6 @@ export function registerContentRoutes(router: Router<AppContext>): void {
     const translations = await findTranslations(ctx.db, parseId(params.chunkId, 'chunkId'))
     if (!translations) throw new NotFoundError('Chunk not found')
     return json(translations, 200, PUBLIC_SHORT_CACHE)
-  })
-
-  router.get('/api/content/chunks/count', async ({ ctx }) => {
-    return json({ count: (await contentTotals(ctx.db)).chunks }, 200, PUBLIC_SHORT_CACHE)
-  })
-
-  router.get('/api/content/words/count', async ({ ctx }) => {
-    return json({ count: (await contentTotals(ctx.db)).words }, 200, PUBLIC_SHORT_CACHE)
   })
 }
 
