@@ -1,4 +1,4 @@
-/** Builds the site when there is no build or a source is newer than it (one build at a time). */
+/** Builds the player bundles and the site when there is no build or a source is newer than it (one build at a time). */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, readdir, stat, unlink, utimes, writeFile } from 'node:fs/promises'
@@ -24,6 +24,8 @@ async function newestMtime(target: string): Promise<number> {
 async function isFresh(): Promise<boolean> {
   const stamp = await stat(BUILD_STAMP).catch(() => null)
   if (!stamp || !existsSync(path.join(SITE_DIST, 'server', 'entry.mjs'))) return false
+  // the front serves the player's embed bundle at /embed/player.js; `pnpm build` makes it before the site
+  if (!existsSync(path.join(ROOT, 'widget', 'dist', 'player.embed.global.js'))) return false
   let newest = 0
   for (const input of BUILD_INPUTS) newest = Math.max(newest, await newestMtime(path.join(ROOT, input)))
   return stamp.mtimeMs >= newest

@@ -8,9 +8,27 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PREFIXES, type ApiHandler, type AppContext } from '@phrasereel/api'
 import { NodeLazyRequest, toWebRequest, writeAnswer, writeWebResponse } from './node-bridge.ts'
+import { compressResponse } from './compress.ts'
 import { StaticFiles } from './static-files.ts'
 
 export const SITE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
+/** Where `pnpm build` puts the player bundles (widget/tsup.config.ts). */
+export const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../widget/dist')
+
+/**
+ * The embeddable player (widget/README.md, "Third-party embeds"): a stable URL that third-party pages put in a
+ * `<script>` tag, so the file is not content-hashed. Caches keep it five minutes, then revalidate with its ETag
+ * (a 304 costs a few hundred bytes), so a deploy reaches every embed within minutes. Its source map sits beside
+ * it under the name the bundle's `sourceMappingURL` gives.
+ */
+export const EMBED_PATH = '/embed/player.js'
+const EMBED_FILE = 'player.embed.global.js'
+const EMBED_CACHE = 'public, max-age=300, must-revalidate'
+const EMBED_HEADERS = {
+  // any site may embed the player, including ones that isolate themselves (COEP) or load it with `crossorigin`
+  'cross-origin-resource-policy': 'cross-origin',
+  'access-control-allow-origin': '*',
+}
 
 type AstroHandler = (
   req: http.IncomingMessage,
@@ -42,9 +60,19 @@ export async function startFront(options: {
   host: string
   port: number
   distDir?: string
+  widgetDir?: string
 }): Promise<Front> {
   const distDir = options.distDir ?? SITE_DIST
   const staticFiles = await StaticFiles.load(path.join(distDir, 'client'))
+  const widgetDir = options.widgetDir ?? WIDGET_DIST
+  const embed = { cacheControl: EMBED_CACHE, headers: EMBED_HEADERS }
+  if (await staticFiles.addFile(EMBED_PATH, path.join(widgetDir, EMBED_FILE), embed)) {
+    await staticFiles.addFile(`/embed/${EMBED_FILE}.map`, path.join(widgetDir, `${EMBED_FILE}.map`), embed)
+  } else {
+    console.warn(
+      `[front] ${path.join(widgetDir, EMBED_FILE)} is missing (pnpm build makes it): ${EMBED_PATH} answers 404`,
+    )
+  }
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as {
     handler: AstroHandler
   }
@@ -64,6 +92,7 @@ export async function startFront(options: {
       }
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
       if (staticFiles.serve(req, res, pathname)) return
+      compressResponse(req, res)
       await entry.handler(req, res, undefined, locals)
     } catch (error) {
       console.error('[front] request failed:', error)

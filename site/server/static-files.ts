@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { readFile, readdir, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { negotiateEncoding } from './compress.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,6 +20,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
 }
 const COMPRESSIBLE = new Set([
   '.html',
@@ -29,6 +32,7 @@ const COMPRESSIBLE = new Set([
   '.svg',
   '.txt',
   '.xml',
+  '.map',
 ])
 
 interface StaticFile {
@@ -38,6 +42,24 @@ interface StaticFile {
   type: string
   etag: string
   cacheControl: string
+  headers?: Record<string, string>
+}
+
+function compressVariants(file: StaticFile, ext: string): void {
+  if (COMPRESSIBLE.has(ext) && file.body.byteLength > 512) {
+    file.br = brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    file.gzip = gzipSync(file.body, { level: 9 })
+  }
+}
+
+/** Whether an `If-None-Match` header (a list, possibly weak tags, or `*`) matches `etag`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === bare
+  })
 }
 
 /**
@@ -75,10 +97,7 @@ export class StaticFiles {
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=0, must-revalidate',
       }
-      if (COMPRESSIBLE.has(ext) && body.byteLength > 512) {
-        file.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-        file.gzip = gzipSync(body, { level: 9 })
-      }
+      compressVariants(file, ext)
       this.#files.set(urlPath, file)
       if (entry.name === 'index.html') {
         const dirPath = urlPath.slice(0, -'index.html'.length)
@@ -86,6 +105,31 @@ export class StaticFiles {
         if (dirPath.length > 1) this.#files.set(dirPath.slice(0, -1), file)
       }
     }
+  }
+
+  /**
+   * Serves the file at `filePath` under `urlPath` too, with its own cache policy and extra headers; its ETag is a
+   * hash of the content, so every app process (and every deploy of the same bytes) agrees on it. Returns false
+   * when the file does not exist.
+   */
+  async addFile(
+    urlPath: string,
+    filePath: string,
+    options: { cacheControl: string; headers?: Record<string, string> },
+  ): Promise<boolean> {
+    const body = await readFile(filePath).catch(() => null)
+    if (!body) return false
+    const ext = path.extname(filePath).toLowerCase()
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      cacheControl: options.cacheControl,
+      ...(options.headers ? { headers: options.headers } : {}),
+    }
+    compressVariants(file, ext)
+    this.#files.set(urlPath, file)
+    return true
   }
 
   /** Serves the file for this request if there is one; returns false to let the caller go on. */
@@ -105,18 +149,19 @@ export class StaticFiles {
       etag: file.etag,
       vary: 'accept-encoding',
       'x-content-type-options': 'nosniff',
+      ...file.headers,
     }
-    if (req.headers['if-none-match'] === file.etag) {
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
       res.writeHead(304, headers)
       res.end()
       return true
     }
-    const accept = String(req.headers['accept-encoding'] ?? '')
+    const encoding = negotiateEncoding(req.headers['accept-encoding'])
     let body = file.body
-    if (file.br && /\bbr\b/.test(accept)) {
+    if (file.br && encoding === 'br') {
       body = file.br
       headers['content-encoding'] = 'br'
-    } else if (file.gzip && /\bgzip\b/.test(accept)) {
+    } else if (file.gzip && encoding === 'gzip') {
       body = file.gzip
       headers['content-encoding'] = 'gzip'
     }
