@@ -10,7 +10,8 @@ import { QueryError } from './terms.ts'
 /**
  * `GET /api/search?q=` (and `/api/search/`, spec §7.2): a JSON list of chunks with match info. Paging with `limit`
  * and `offset`; `X-Total-Count` says how many match (up to `LIMITS.searchMaxResults`, with `X-Total-Count-Capped:
- * true` when more do). Filters: `genre`, `category`, `year_from`, `year_to`.
+ * true` when more do): exact when the search read every match, else an estimate flagged by
+ * `X-Total-Count-Estimated: true` (decision 013). Filters: `genre`, `category`, `year_from`, `year_to`.
  * `GET /api/search/suggest?q=`: close phrases that have results, as `[{ phrase, count }]`.
  */
 export function registerSearchRoutes(router: Router<AppContext>): void {
@@ -22,8 +23,9 @@ export function registerSearchRoutes(router: Router<AppContext>): void {
     return json(result.hits, 200, {
       'x-total-count': String(result.total),
       'x-total-count-capped': String(result.capped),
+      'x-total-count-estimated': String(result.estimated),
       'x-search-engine': result.engine,
-      'access-control-expose-headers': 'X-Total-Count, X-Total-Count-Capped',
+      'access-control-expose-headers': 'X-Total-Count, X-Total-Count-Capped, X-Total-Count-Estimated',
       'cache-control': 'public, max-age=30',
     })
   })
