@@ -15,7 +15,11 @@ import { RawAnswer } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
 
-const CHUNKS_BY_IDS = `select ${CHUNK_COLUMNS} from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+// The metadata comes in through a LATERAL lookup with a LIMIT, which keeps it a per-row primary-key probe: as a
+// plain join the planner hashes the whole content_metadata table for every batch (0.27 ms for 12 ids at 1,000
+// items, growing with the catalogue; 0.12 ms this way, growing with the batch).
+const CHUNKS_BY_IDS = `select ${CHUNK_COLUMNS} from content_chunks c
+  cross join lateral (select * from content_metadata m where m.id = c.content_metadata_id limit 1) m
   where c.id = any($1::bigint[]) and c.enabled`
 const TOTALS = 'select chunk_count, word_count from content_stats where id = 1'
 
