@@ -64,9 +64,17 @@ describeEachDatabase('phrase search', (app) => {
     )
   })
 
-  async function search(query: string): Promise<{ status: number; hits: SearchHit[]; total: number }> {
+  async function search(
+    query: string,
+  ): Promise<{ status: number; hits: SearchHit[]; total: number; estimated: boolean; capped: boolean }> {
     const { status, body, response } = await app().fetchJson<SearchHit[]>(`/api/search?${query}`)
-    return { status, hits: body, total: Number(response.headers.get('x-total-count')) }
+    return {
+      status,
+      hits: body,
+      total: Number(response.headers.get('x-total-count')),
+      estimated: response.headers.get('x-total-count-estimated') === 'true',
+      capped: response.headers.get('x-total-count-capped') === 'true',
+    }
   }
   const idsOf = (hits: SearchHit[]) => hits.map((hit) => hit.id).sort((a, b) => a - b)
 
@@ -173,6 +181,7 @@ describeEachDatabase('phrase search', (app) => {
   it('pages with limit and offset under a cap, with the total in X-Total-Count', async () => {
     const first = await search('q=hello+there&limit=10')
     expect(first.total).toBe(30)
+    expect(first.estimated).toBe(false)
     expect(first.hits).toHaveLength(10)
     // variety: a page of ten is not ten clips of one source
     expect(new Set(first.hits.map((hit) => hit.content_metadata.name))).toEqual(
@@ -187,6 +196,45 @@ describeEachDatabase('phrase search', (app) => {
     expect((await search('q=hello+there&limit=101')).status).toBe(400)
     expect((await search('q=hello+there&limit=0')).status).toBe(400)
     expect((await search('q=hello+there&offset=-1')).status).toBe(400)
+  })
+
+  it('reads no further than the variety block of the page, estimating the total beyond it', async () => {
+    const sources = await seedContent(
+      app().db,
+      ['Chorus One', 'Chorus Two'].map((name) => ({
+        name,
+        chunks: Array.from({ length: 225 }, (_, i) => ({ text: `La la la, verse ${i}.` })),
+      })),
+    )
+    const all = sources.flatMap((source) => source.chunkIds)
+    await onChunksWritten(app().ctx, all)
+    // 450 match; the first page reads 201 of them, so the total is an estimate (and says so)
+    const first = await search('q=la+la+la&limit=10')
+    expect(first.hits).toHaveLength(10)
+    expect(first.estimated).toBe(true)
+    expect(first.capped).toBe(false)
+    expect(first.total).toBeGreaterThan(200)
+    expect(first.total).toBeLessThanOrEqual(1000)
+    // paging past the block reads further; once the walk reaches the end the total is exact
+    const seen: number[] = []
+    let last = first
+    for (let offset = 0; offset < 500; offset += 100) {
+      last = await search(`q=la+la+la&limit=100&offset=${offset}`)
+      seen.push(...last.hits.map((hit) => hit.id))
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([...all].sort((a, b) => a - b))
+    expect(last.total).toBe(450)
+    expect(last.estimated).toBe(false)
+    expect((await search('q=la+la+la&limit=10&offset=440')).total).toBe(450)
+    // suggestions count the same bounded way
+    const { body } = await app().fetchJson<{ phrase: string; count: number }[]>(
+      '/api/search/suggest?q=la+la+la+land',
+    )
+    expect(body.find((s) => s.phrase === 'la la la')!.count).toBeGreaterThan(200)
+    expect(body.find((s) => s.phrase === 'la la la verse')!.count).toBeGreaterThan(200)
+    await app().db.query('update content_chunks set enabled = false where id = any($1::bigint[])', [all])
+    await onChunksWritten(app().ctx, all)
+    expect((await search('q=la+la+la')).total).toBe(0)
   })
 
   it('answers /api/search/ with the trailing slash the same way', async () => {

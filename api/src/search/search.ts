@@ -403,7 +403,9 @@ export function estimateTotal(input: EstimateInput): number {
   for (let rank = first; rank <= stop; rank++) seen += weight(rank)
   let rest = 0
   for (let rank = stop + 1; rank <= MAX_RANK_WORDS; rank++) rest += weight(rank)
-  const density = seen > 0 ? (below + atStop) / seen : 0
+  // without a sample of clip lengths there is nothing to extrapolate with: the ranks read are the estimate
+  const sampled = input.histogram.some((n) => n > 0)
+  const density = sampled && seen > 0 ? (below + atStop) / seen : 0
   return Math.max(read, Math.round(below + atStop + density * rest))
 }
 
