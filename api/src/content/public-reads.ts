@@ -19,7 +19,10 @@ import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
 // plain join the planner hashes the whole content_metadata table for every batch (0.27 ms for 12 ids at 1,000
 // items, growing with the catalogue; 0.12 ms this way, growing with the batch).
 const CHUNKS_BY_IDS = `select ${CHUNK_COLUMNS} from content_chunks c
-  cross join lateral (select * from content_metadata m where m.id = c.content_metadata_id limit 1) m
+  cross join lateral (
+    select m.id, m.name, m.content_part, m.content_category, m.genre, m.release_year, m.external_link
+    from content_metadata m where m.id = c.content_metadata_id limit 1
+  ) m
   where c.id = any($1::bigint[]) and c.enabled`
 const TOTALS = 'select chunk_count, word_count from content_stats where id = 1'
 
