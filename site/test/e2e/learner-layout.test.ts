@@ -181,6 +181,12 @@ describe('counters', () => {
       expect(tree).toContain('6 Videos')
       expect(tree).toContain(`${words} Phrases`)
       expect(tree).not.toContain('0123456789')
+      // number and word apart, on screen and in the text (Astro drops the markup's line breaks)
+      expect(
+        await page
+          .locator('.counter')
+          .evaluateAll((counters) => counters.map((c) => c.lastChild?.textContent)),
+      ).toEqual([' Videos', ' Phrases'])
     })
   })
 
