@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { buildMeiliQuery, meiliSettings, quoteFilterValue, toMeiliDocument } from './meili.ts'
+import type { EnqueuedTaskPromise, Task } from 'meilisearch'
+import {
+  buildMeiliQuery,
+  MeiliTaskError,
+  meiliSettings,
+  quoteFilterValue,
+  settle,
+  toMeiliDocument,
+} from './meili.ts'
 import { planQuery } from './terms.ts'
 
 describe('Meilisearch document mapping', () => {
@@ -37,6 +45,20 @@ describe('Meilisearch document mapping', () => {
     })
     expect(doc.text).toBe('')
     expect(doc.genre).toBeNull()
+    expect(doc.rank_words).toBe(1)
+  })
+
+  it('caps the rank at the word count PostgreSQL ranks with, so both engines order alike', () => {
+    const row = {
+      id: 2,
+      content_metadata_id: 1,
+      enabled: true,
+      genre: null,
+      content_category: null,
+      release_year: null,
+    }
+    expect(toMeiliDocument({ ...row, search_text: Array(55).fill('la').join(' ') }).rank_words).toBe(40)
+    expect(toMeiliDocument({ ...row, search_text: 'one two three four five six seven' }).rank_words).toBe(7)
   })
 })
 
@@ -57,6 +79,18 @@ describe('Meilisearch query building', () => {
   it('splits a query at wildcards into phrases that must all occur', () => {
     expect(buildMeiliQuery(planQuery('make up * mind')!, {}, 10).q).toBe('"make up" "mind"')
     expect(buildMeiliQuery(planQuery('* know')!, {}, 10).q).toBe('"know"')
+    expect(buildMeiliQuery(planQuery('i * * you *')!, {}, 10).q).toBe('"i" "you"')
+  })
+
+  it('never lets a query close its quoted phrase early (quotes are stripped by normalisation)', () => {
+    const { q } = buildMeiliQuery(planQuery('say "hello" (there)')!, {}, 10)
+    expect(q).toBe('"say hello there"')
+  })
+
+  it('passes the candidate count through and filters a year range alone', () => {
+    const query = buildMeiliQuery(planQuery('hello')!, { yearTo: 1999 }, 1000)
+    expect(query.limit).toBe(1000)
+    expect(query.filter).toBe('enabled = true AND year <= 1999')
   })
 
   it('adds filters with quoted, escaped values', () => {
@@ -80,5 +114,26 @@ describe('Meilisearch query building', () => {
       expect.arrayContaining(['enabled', 'genre', 'category', 'year']),
     )
     expect(settings.sortableAttributes).toEqual(expect.arrayContaining(['rank_words', 'id']))
+  })
+})
+
+describe('Meilisearch tasks', () => {
+  const enqueued = (task: Partial<Task>) =>
+    Object.assign(Promise.resolve({ taskUid: 1 }), {
+      waitTask: async () => ({ uid: 1, type: 'indexSwap', indexUid: null, error: null, ...task }) as Task,
+    }) as unknown as EnqueuedTaskPromise
+
+  it('returns a task that succeeded', async () => {
+    expect((await settle(enqueued({ status: 'succeeded' }))).status).toBe('succeeded')
+  })
+
+  it('throws for a task that failed or was canceled (waitTask itself resolves with them)', async () => {
+    const failed = enqueued({
+      status: 'failed',
+      error: { message: 'Index `x` not found.', code: 'index_not_found', type: 'invalid_request', link: '' },
+    })
+    await expect(settle(failed)).rejects.toBeInstanceOf(MeiliTaskError)
+    await expect(settle(failed)).rejects.toThrow(/indexSwap.*failed: index_not_found/)
+    await expect(settle(enqueued({ status: 'canceled' }))).rejects.toThrow(/canceled/)
   })
 })

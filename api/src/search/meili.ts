@@ -5,7 +5,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Meilisearch } from 'meilisearch'
+import {
+  type EnqueuedTaskPromise,
+  Meilisearch,
+  MeilisearchApiError,
+  type Task,
+  type WaitOptions,
+} from 'meilisearch'
 import type { Config } from '../config.ts'
 import type { Candidate, SearchFilters } from './search-store.ts'
 import { type QueryPlan, WILDCARD, rankWords } from './terms.ts'
@@ -142,4 +148,93 @@ export async function meiliCandidates(
     candidates: result.hits.map((hit) => ({ id: hit.id, metadataId: hit.content_metadata_id })),
     total: result.estimatedTotalHits ?? result.hits.length,
   }
+}
+
+/** A Meilisearch task that ended in any state but `succeeded`. */
+export class MeiliTaskError extends Error {
+  override name = 'MeiliTaskError'
+  readonly task: Task
+  constructor(task: Task) {
+    super(
+      `meilisearch task ${task.uid} (${task.type}${task.indexUid ? ` on ${task.indexUid}` : ''}) ${task.status}` +
+        (task.error ? `: ${task.error.code}: ${task.error.message}` : ''),
+    )
+    this.task = task
+  }
+}
+
+/** How long a rebuild waits for one task, and how often it asks. */
+export const REBUILD_WAIT: WaitOptions = { timeout: 10 * 60_000, interval: 200 }
+
+/**
+ * Waits for an enqueued task and returns it once it succeeded. `waitTask` of the client resolves with a task that
+ * failed or was canceled too; this throws `MeiliTaskError` for those, so a rebuild never swaps in a half-built index.
+ */
+export async function settle(enqueued: EnqueuedTaskPromise, wait: WaitOptions = REBUILD_WAIT): Promise<Task> {
+  const task = await enqueued.waitTask(wait)
+  if (task.status !== 'succeeded') throw new MeiliTaskError(task)
+  return task
+}
+
+/** True when the index exists, false when Meilisearch says `index_not_found`; other failures are thrown. */
+export async function meiliIndexExists(client: Meilisearch, uid: string): Promise<boolean> {
+  try {
+    await client.getRawIndex(uid)
+    return true
+  } catch (error) {
+    if (error instanceof MeilisearchApiError && error.cause?.code === 'index_not_found') return false
+    throw error
+  }
+}
+
+/**
+ * Rebuilds the live index without downtime: creates `<live>_build_<time>` with the settings of
+ * `meili/settings.json`, lets `fill` add every document to it (each batch waited for), creates the live index if
+ * there is none, swaps the two in one task and deletes the old one (now under the build name). Every task must
+ * succeed, else it throws and the live index is left as it was (the build index is deleted when possible).
+ *
+ * The swap is sent as `{ indexes: [live, build] }` without the `rename` field: servers before v1.18 (the compose
+ * file runs v1.15) refuse unknown fields, and later ones default it to false, which is the swap wanted here.
+ */
+export async function rebuildMeiliIndex(
+  config: Config,
+  fill: (add: (documents: MeiliChunkDocument[]) => Promise<void>) => Promise<void>,
+  options: { wait?: WaitOptions; now?: () => number } = {},
+): Promise<{ live: string; build: string }> {
+  const wait = options.wait ?? REBUILD_WAIT
+  const client = meiliClient(config)
+  const live = config.MEILI_INDEX
+  const build = `${live}_build_${(options.now ?? Date.now)()}`
+  await settle(client.createIndex(build, { primaryKey: 'id' }), wait)
+  try {
+    await settle(client.index(build).updateSettings(meiliSettings()), wait)
+    await fill(async (documents) => {
+      if (documents.length > 0) {
+        await settle(client.index(build).addDocuments(documents, { primaryKey: 'id' }), wait)
+      }
+    })
+    if (!(await meiliIndexExists(client, live)))
+      await settle(client.createIndex(live, { primaryKey: 'id' }), wait)
+    // `rename` left out on purpose (see above); the client's type asks for it
+    await settle(
+      client.swapIndexes([{ indexes: [live, build] } as { indexes: [string, string]; rename: boolean }]),
+      wait,
+    )
+  } catch (error) {
+    await client.deleteIndex(build).catch(() => {}) // best effort: do not leave a half-built index behind
+    throw error
+  }
+  await settle(client.deleteIndex(build), wait) // after the swap this name holds the previous live documents
+  return { live, build }
+}
+
+/** Upserts documents into an index and waits until Meilisearch has applied them. */
+export async function addMeiliDocuments(
+  config: Config,
+  indexUid: string,
+  documents: MeiliChunkDocument[],
+  wait: WaitOptions = REBUILD_WAIT,
+): Promise<void> {
+  if (documents.length === 0) return
+  await settle(meiliClient(config).index(indexUid).addDocuments(documents, { primaryKey: 'id' }), wait)
 }

@@ -1,6 +1,6 @@
 /** Rebuilds the search data from PostgreSQL without downtime (`pnpm content reindex`). */
 import type { AppContext } from '../context.ts'
-import { meiliClient, meiliEnabled, meiliSettings, toMeiliDocument } from './meili.ts'
+import { addMeiliDocuments, meiliEnabled, rebuildMeiliIndex, toMeiliDocument } from './meili.ts'
 import { loadMeiliRows } from './index-sync.ts'
 import { indexChunkText } from './search-store.ts'
 import { invalidateSearchCache } from './search.ts'
@@ -55,40 +55,24 @@ export async function rebuildSearchIndexes(
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return { chunks: total, rewritten, meiliIndex: null }
 
-  const client = meiliClient(ctx.config)
-  const live = ctx.config.MEILI_INDEX
-  const fresh = `${live}_build_${Date.now()}`
   const { rows: clock } = await ctx.db.query<{ now: Date }>('select now() as now')
   const started = clock[0]!.now
-  const wait = { timeout: 10 * 60_000, interval: 200 }
-  await client.createIndex(fresh, { primaryKey: 'id' }).waitTask(wait)
-  await client.index(fresh).updateSettings(meiliSettings()).waitTask(wait)
   done = 0
-  await chunkIdBatches(ctx, async (ids) => {
-    const docs = (await loadMeiliRows(ctx.db, ids)).map(toMeiliDocument)
-    await client.index(fresh).addDocuments(docs, { primaryKey: 'id' }).waitTask(wait)
-    done += ids.length
-    onProgress({ phase: 'meilisearch', done, total })
-  })
-  const exists = await client
-    .getRawIndex(live)
-    .then(() => true)
-    .catch(() => false)
-  if (!exists) await client.createIndex(live, { primaryKey: 'id' }).waitTask(wait)
-  await client.swapIndexes([{ indexes: [live, fresh], rename: false }]).waitTask(wait)
-  await client.deleteIndex(fresh).waitTask(wait)
+  const { live } = await rebuildMeiliIndex(ctx.config, (add) =>
+    chunkIdBatches(ctx, async (ids) => {
+      await add((await loadMeiliRows(ctx.db, ids)).map(toMeiliDocument))
+      done += ids.length
+      onProgress({ phase: 'meilisearch', done, total })
+    }),
+  )
+  // chunks created while the build ran were sent to the old live index by their writers: send them again
   const { rows: late } = await ctx.db.query<{ id: number }>(
     'select id from content_chunks where created_at >= $1',
     [started],
   )
   for (let i = 0; i < late.length; i += BATCH) {
-    const docs = (
-      await loadMeiliRows(
-        ctx.db,
-        late.slice(i, i + BATCH).map((row) => row.id),
-      )
-    ).map(toMeiliDocument)
-    if (docs.length > 0) await client.index(live).addDocuments(docs, { primaryKey: 'id' }).waitTask(wait)
+    const ids = late.slice(i, i + BATCH).map((row) => row.id)
+    await addMeiliDocuments(ctx.config, live, (await loadMeiliRows(ctx.db, ids)).map(toMeiliDocument))
   }
   invalidateSearchCache(ctx)
   return { chunks: total, rewritten, meiliIndex: live }
