@@ -383,12 +383,13 @@ describeEachDatabase(
       peer.requests.length = 0
       await rebuildSearchIndexes(app().ctx)
       const calls = peer.calls()
-      expect(calls).not.toContain('POST /indexes/chunks_peer') // no second creation of the live index
+      // the live index exists: only the build index is created
+      expect(calls).toContain(`GET /indexes/${live}`)
       expect(calls.filter((call) => call === 'POST /indexes')).toHaveLength(1)
       expect(calls).toContain('POST /swap-indexes')
       expect([...peer.indexes.keys()]).toEqual([live])
       expect([...peer.indexes.get(live)!.docs.keys()].sort((a, b) => a - b)).toEqual(
-        [ids.film![0], ids.film![1]].sort((a, b) => a - b),
+        [ids.film![0]!, ids.film![1]!].sort((a, b) => a - b),
       )
     })
 
