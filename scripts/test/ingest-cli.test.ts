@@ -1,10 +1,12 @@
 /** `pnpm content ingest` as an operator runs it: help, usage errors, input errors before any write, summary. */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { connectDatabase } from '@phrasereel/api/db/connect'
+import { migrate } from '@phrasereel/api/db/migrate'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/content.ts')
@@ -69,3 +71,41 @@ it('ingests, prints a summary, and a second run adds nothing', () => {
   expect(second.code).toBe(0)
   expect(second.stdout).toContain('Already ingested, nothing to do: content 1: 1 video clips (0 cut now)')
 }, 480_000) // two cold starts of the embedded database on a shared 2-core machine
+
+it('runs two ingests of the same source at once: one cuts the clips, the other waits, no error', async () => {
+  const dataDir = path.join(dir, 'twice')
+  const args = ['ingest', '--media', path.join(dir, 'clip.mp4'), '--subtitles', path.join(dir, 'clip.srt')]
+  const start = () =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, ...args, '--name', 'Twice'], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (data: Buffer) => {
+        stdout += data.toString()
+      })
+      child.stderr.on('data', (data: Buffer) => {
+        stderr += data.toString()
+      })
+      child.on('close', (code) => resolve({ code, stdout, stderr }))
+    })
+  // as beside a running server: the embedded database is up (and migrated) before and after both commands
+  const database = await connectDatabase({ dataDir })
+  let runs: Awaited<ReturnType<typeof start>>[]
+  try {
+    await migrate(database.pool)
+    runs = await Promise.all([start(), start()])
+  } finally {
+    await database.close()
+  }
+  for (const run of runs) {
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+  }
+  const outputs = runs.map((run) => run.stdout).join('\n')
+  expect(outputs).toContain('Ingested content 1: 1 video clips (1 cut now)')
+  expect(outputs).toContain('Already ingested, nothing to do: content 1: 1 video clips (0 cut now)')
+  expect(outputs).toContain('Another ingest of this source is running')
+  expect(existsSync(path.join(dataDir, 'media', '2'))).toBe(false)
+}, 480_000)

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../api/test/harness.ts'
-import { type IngestOptions, ingestSource } from '../src/ingest/pipeline.ts'
+import { type IngestOptions, ingestSource, prepareSource } from '../src/ingest/pipeline.ts'
 
 let dir = ''
 const f = (name: string) => path.join(dir, name)
@@ -336,6 +336,41 @@ describeEachDatabase('content ingest', (app) => {
       ),
     ).toBe(3)
     expect(await count("select count(*) as n from content_metadata where name = 'Interrupted'")).toBe(1)
+  })
+
+  it('runs two ingests of the same source at once: one cuts, the other waits and finds it done', async () => {
+    // another cut setting than the other tests, so this is a source of its own
+    const options = film({ translations: [], metadata: { name: 'Twice at once' }, plan: { padding: 0.2 } })
+    const waits: string[] = []
+    const onWait = (holder: string) => {
+      waits.push(holder)
+    }
+    const runs = await Promise.all([
+      ingestSource(app().ctx, { ...options, onWait }),
+      ingestSource(app().ctx, { ...options, onWait }),
+    ])
+    expect(runs.map((run) => run.status).sort()).toEqual(['created', 'unchanged'])
+    expect(runs[0]!.contentId).toBe(runs[1]!.contentId)
+    expect(waits).toHaveLength(1)
+    expect(await count("select count(*) as n from content_metadata where name = 'Twice at once'")).toBe(1)
+    expect(
+      await count(
+        `select count(*) as n from content_chunks where enabled and content_metadata_id = ${runs[0]!.contentId}`,
+      ),
+    ).toBe(3)
+    expect(await count('select count(*) as n from ingest_leases')).toBe(0)
+  })
+
+  it('takes over the lease of a run that died without releasing it', async () => {
+    const options = film({ translations: [], metadata: { name: 'Stale lease' }, plan: { padding: 0.15 } })
+    const { sourceKey } = await prepareSource(options)
+    await app().db.query(
+      `insert into ingest_leases (source_key, holder, renewed_at) values ($1, 'gone:1:dead', now() - interval '1 hour')`,
+      [sourceKey],
+    )
+    const summary = await ingestSource(app().ctx, options)
+    expect(summary.status).toBe('created')
+    expect(await count('select count(*) as n from ingest_leases')).toBe(0)
   })
 
   it('turns an audio-only source into .m4a clips of chunk_type audio with a waveform thumbnail', async () => {

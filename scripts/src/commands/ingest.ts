@@ -3,14 +3,14 @@ import { parseArgs } from 'node:util'
 import { openContext } from '../cli/context.ts'
 import { UsageError } from '../cli/errors.ts'
 import { ProgressBar } from '../cli/progress.ts'
-import { type IngestSummary, prepareSource, storeSource } from '../ingest/pipeline.ts'
+import { type IngestSummary, defaultJobs, prepareSource, storeSource } from '../ingest/pipeline.ts'
 
 export const help = `Usage: pnpm content ingest --media FILE --subtitles FILE --name NAME [options]
 
 Cuts the media into clips (one per subtitle cue; very short neighbouring cues merge), writes clip media
 (H.264/AAC MP4, or AAC .m4a for audio-only sources), thumbnails and segment JSON with word timings, stores
 chunks and translations and indexes them. Running it again on the same source adds nothing; an interrupted
-run continues where it stopped.
+run continues where it stopped; a run started while another ingests the same source waits for it.
 
 Required:
   --media FILE            video or audio file (anything ffmpeg reads: mp4, mkv, webm, mov, mp3, m4a, wav…)
@@ -29,7 +29,7 @@ Options:
   --part TEXT             e.g. S01E02
   --link URL              source page ('View Source')
   --max-height PX         largest clip height; taller video is scaled down (default 480)
-  --jobs N                clips cut in parallel (default 2)
+  --jobs N                ffmpeg processes at once, each cutting a run of clips (default: one per core)
   --padding SECONDS       silence kept around the speech of a clip when neighbours allow (default 0.25)
   -h, --help
 
@@ -48,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
   const year = values.year === undefined ? undefined : Number(values.year)
   if (year !== undefined && !(Number.isInteger(year) && year >= 1800 && year <= 2200))
     throw new UsageError(`--year must be a year between 1800 and 2200, got '${values.year}'`)
-  const jobs = values.jobs === undefined ? 2 : Number(values.jobs)
+  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs)
   if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 32)) throw new UsageError('--jobs must be 1 to 32')
   const maxHeight = values['max-height'] === undefined ? undefined : Number(values['max-height'])
   if (maxHeight !== undefined && !(Number.isInteger(maxHeight) && maxHeight >= 144 && maxHeight <= 2160))
@@ -78,6 +78,8 @@ export async function run(argv: string[]): Promise<number> {
     jobs,
     ...(maxHeight !== undefined ? { maxHeight } : {}),
     ...(padding !== undefined ? { plan: { padding } } : {}),
+    onWait: (holder) =>
+      console.log(`Another ingest of this source is running (${holder}); waiting for it to finish…`),
     onProgress: (done, total) => {
       bar ??= new ProgressBar('Cutting clips', total)
       if (done > 0) bar.tick()

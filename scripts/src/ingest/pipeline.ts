@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import type { AppContext } from '@phrasereel/api'
 import {
@@ -18,7 +19,8 @@ import {
 import { withTransaction } from '@phrasereel/api/db/connect'
 import { onChunksWritten } from '@phrasereel/api/search/index-sync'
 import { saveChunkWords } from '@phrasereel/api/search/search-store'
-import { MediaError, type MediaInfo, cutClip, makeThumbnail, probeMedia } from './ffmpeg.ts'
+import { type ClipCut, MediaError, type MediaInfo, cutClips, probeMedia } from './ffmpeg.ts'
+import { acquireLease } from './lease.ts'
 import { type ClipPlan, DEFAULT_PLAN_OPTIONS, type PlanOptions, planClips, segmentJson } from './plan.ts'
 import { readSubtitles } from './subtitles.ts'
 import { type TimedTranslation, readTranslationSource, translationsForClip } from './translations.ts'
@@ -42,13 +44,15 @@ export interface IngestOptions {
   metadata: IngestMetadata
   /** Largest height of video clips (taller sources are scaled down); default 480. */
   maxHeight?: number
-  /** Clips cut at the same time (each ffmpeg also uses threads). */
+  /** ffmpeg processes at once, each cutting a run of neighbouring clips (default: one per core). */
   jobs?: number
   plan?: Partial<PlanOptions>
   /** Called once the clips are planned, then after every clip (done of total). */
   onProgress?: (done: number, total: number) => void
   /** Called after each clip is stored; tests throw here to interrupt a run. */
   afterClip?: (order: number) => void
+  /** Called once when another run of the same source holds it and this one waits (with the holder). */
+  onWait?: (holder: string) => void
 }
 
 export interface IngestSummary {
@@ -117,8 +121,22 @@ export async function ingestSource(ctx: AppContext, options: IngestOptions): Pro
   return storeSource(ctx, await prepareSource(options))
 }
 
-/** Cuts and stores a prepared source: skips it when already complete, resumes it when interrupted. */
+/**
+ * Cuts and stores a prepared source: skips it when already complete, resumes it when interrupted. Holds the
+ * source's lease meanwhile, so a second run of the same source waits for this one (docs/decisions/044).
+ */
 export async function storeSource(ctx: AppContext, prepared: PreparedSource): Promise<IngestSummary> {
+  const lease = await acquireLease(ctx.db, prepared.sourceKey, {
+    ...(prepared.options.onWait ? { onWait: prepared.options.onWait } : {}),
+  })
+  try {
+    return await storeLeased(ctx, prepared)
+  } finally {
+    await lease.release()
+  }
+}
+
+async function storeLeased(ctx: AppContext, prepared: PreparedSource): Promise<IngestSummary> {
   const { options, info, clips, translationSources, sourceKey, base } = prepared
   const chunkType = base.chunkType
   const existing = await findIngestedContent(ctx.db, sourceKey)
@@ -146,46 +164,95 @@ export async function storeSource(ctx: AppContext, prepared: PreparedSource): Pr
   let newClips = 0
   let clipSeconds = 0
   options.onProgress?.(0, clips.length)
-  await runPool(clips, options.jobs ?? 2, async (clip) => {
-    const names = fileNames(clip.order, chunkType)
-    const stored = done.has(clip.order)
-    if (!stored || !(await exists(path.join(dir, names.play)))) {
-      await renderClip(options.media, info, clip, dir, names, options.maxHeight)
+  // clips stored by an earlier run whose media is still there need nothing; the rest are cut in runs
+  const pending: ClipPlan[] = []
+  for (const clip of clips) {
+    if (done.has(clip.order) && (await exists(path.join(dir, fileNames(clip.order, chunkType).play)))) {
+      options.afterClip?.(clip.order)
+      options.onProgress?.(++finished, clips.length)
+    } else pending.push(clip)
+  }
+  const jobs = options.jobs ?? defaultJobs()
+  await runPool(groupClips(pending, jobs), jobs, async (group) => {
+    await renderClips(options.media, info, group, dir, chunkType, options.maxHeight, async (clip) => {
       clipSeconds += clip.end - clip.start
-    }
-    if (!stored) {
-      await withTransaction(ctx.db, async (client) => {
-        const chunkId = await insertChunk(
-          client,
-          contentId,
-          {
-            chunk_order: clip.order,
-            play_file_name: names.play,
-            segment_file_name: names.segment,
-            thumbnail_file_name: names.thumbnail,
-            chunk_type: chunkType,
-            chunk_duration: Math.round((clip.end - clip.start) * 1000) / 1000,
-            source_start: clip.start,
-            source_end: clip.end,
-            transcribed_text: clip.text,
-            word_count: clip.wordCount,
-          },
-          translationsForClip(clip, translationSources),
-        )
-        await saveChunkWords(
-          client,
-          chunkId,
-          segmentJson(clip).segments.flatMap((s) => s.words),
-        )
-      })
-      newClips++
-    }
-    options.afterClip?.(clip.order)
-    options.onProgress?.(++finished, clips.length)
+      if (!done.has(clip.order)) {
+        await storeClip(ctx, contentId, clip, chunkType, translationSources)
+        newClips++
+      }
+      options.afterClip?.(clip.order)
+      options.onProgress?.(++finished, clips.length)
+    })
   })
   const chunkIds = await withTransaction(ctx.db, (client) => completeContent(client, contentId))
   await onChunksWritten(ctx, chunkIds)
   return { ...base, contentId, status: existing ? 'resumed' : 'created', newClips, clipSeconds }
+}
+
+/** Inserts one clip's chunk row, translations and word timings in one transaction (disabled until complete). */
+async function storeClip(
+  ctx: AppContext,
+  contentId: number,
+  clip: ClipPlan,
+  chunkType: 'video' | 'audio',
+  translationSources: TimedTranslation[],
+): Promise<void> {
+  const names = fileNames(clip.order, chunkType)
+  await withTransaction(ctx.db, async (client) => {
+    const chunkId = await insertChunk(
+      client,
+      contentId,
+      {
+        chunk_order: clip.order,
+        play_file_name: names.play,
+        segment_file_name: names.segment,
+        thumbnail_file_name: names.thumbnail,
+        chunk_type: chunkType,
+        chunk_duration: Math.round((clip.end - clip.start) * 1000) / 1000,
+        source_start: clip.start,
+        source_end: clip.end,
+        transcribed_text: clip.text,
+        word_count: clip.wordCount,
+      },
+      translationsForClip(clip, translationSources),
+    )
+    await saveChunkWords(
+      client,
+      chunkId,
+      segmentJson(clip).segments.flatMap((s) => s.words),
+    )
+  })
+}
+
+/** Clips cut by one ffmpeg process at most; more share one decode but start later and balance worse. */
+const MAX_RUN_CLIPS = 12
+/** A gap between neighbouring clips longer than this (seconds) starts a new run: seeking beats decoding it. */
+const MAX_RUN_GAP = 5
+
+/** Default parallel ffmpeg processes: one per core. */
+export function defaultJobs(): number {
+  return Math.max(1, os.availableParallelism())
+}
+
+/**
+ * Splits clips (in source order) into runs of neighbours for `cutClips`: at most `MAX_RUN_CLIPS`, fewer when that
+ * keeps every one of `jobs` processes busy, and never across a long gap.
+ */
+export function groupClips(clips: ClipPlan[], jobs: number): ClipPlan[][] {
+  const size = Math.max(1, Math.min(MAX_RUN_CLIPS, Math.ceil(clips.length / (2 * Math.max(1, jobs)))))
+  const groups: ClipPlan[][] = []
+  for (const clip of clips) {
+    const last = groups.at(-1)
+    if (
+      last &&
+      last.length < size &&
+      clip.start - last.at(-1)!.end <= MAX_RUN_GAP &&
+      clip.order > last.at(-1)!.order
+    )
+      last.push(clip)
+    else groups.push([clip])
+  }
+  return groups
 }
 
 /** File names of clip `order` (spec §5 and §7.2: digits + .mp4, segment_{N}.json, {N}_thumbnail.jpg). */
@@ -199,9 +266,52 @@ export function fileNames(order: number, chunkType: 'video' | 'audio') {
 }
 
 /**
- * Writes a clip's media, thumbnail and segment JSON into a scratch folder, then renames them into `dir`, so a
- * crash never leaves a truncated file under a final name.
+ * Cuts a run of clips (in source order) with one ffmpeg process into a scratch folder, writes their segment JSON,
+ * then renames each clip's files into `dir` and calls `stored` for it, in order; a crash never leaves a truncated
+ * file under a final name, and files of clips after a failing `stored` are dropped with the scratch folder.
  */
+export async function renderClips(
+  media: string,
+  info: MediaInfo,
+  clips: ClipPlan[],
+  dir: string,
+  chunkType: 'video' | 'audio',
+  maxHeight: number | undefined,
+  stored: (clip: ClipPlan) => Promise<void> | void = () => {},
+): Promise<void> {
+  if (clips.length === 0) return
+  const scratch = path.join(dir, `.partial-${clips[0]!.order + 1}-${process.pid}`)
+  await mkdir(scratch, { recursive: true })
+  try {
+    const cuts: ClipCut[] = clips.map((clip) => {
+      const names = fileNames(clip.order, chunkType)
+      const first = clip.cues[0]!
+      const duration = clip.end - clip.start
+      const at = Math.min(
+        Math.max(0, (first.start + first.end) / 2 - clip.start),
+        Math.max(0, duration - 0.1),
+      )
+      return {
+        start: clip.start,
+        end: clip.end,
+        output: path.join(scratch, names.play),
+        thumbnail: { at, output: path.join(scratch, names.thumbnail) },
+      }
+    })
+    await cutClips(media, info, cuts, maxHeight)
+    for (const clip of clips) {
+      const names = fileNames(clip.order, chunkType)
+      await writeFile(path.join(scratch, names.segment), `${JSON.stringify(segmentJson(clip))}\n`)
+      for (const name of [names.segment, names.thumbnail, names.play])
+        await rename(path.join(scratch, name), path.join(dir, name))
+      await stored(clip)
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+/** Writes one clip's media, thumbnail and segment JSON into `dir` (the demo corpus generator cuts clip by clip). */
 export async function renderClip(
   media: string,
   info: MediaInfo,
@@ -210,21 +320,8 @@ export async function renderClip(
   names: ReturnType<typeof fileNames>,
   maxHeight?: number,
 ): Promise<void> {
-  const scratch = path.join(dir, `.partial-${clip.order + 1}-${process.pid}`)
-  await mkdir(scratch, { recursive: true })
-  try {
-    const duration = clip.end - clip.start
-    const play = path.join(scratch, names.play)
-    await cutClip(media, info, clip.start, duration, play, maxHeight)
-    const first = clip.cues[0]!
-    const at = Math.min(Math.max(0, (first.start + first.end) / 2 - clip.start), Math.max(0, duration - 0.1))
-    await makeThumbnail(play, info.hasVideo, at, path.join(scratch, names.thumbnail))
-    await writeFile(path.join(scratch, names.segment), `${JSON.stringify(segmentJson(clip))}\n`)
-    for (const name of [names.segment, names.thumbnail, names.play])
-      await rename(path.join(scratch, name), path.join(dir, name))
-  } finally {
-    await rm(scratch, { recursive: true, force: true })
-  }
+  const chunkType = names.play.endsWith('.mp4') ? 'video' : 'audio'
+  await renderClips(media, info, [clip], dir, chunkType, maxHeight)
 }
 
 async function sourceKeyOf(options: IngestOptions, plan: PlanOptions): Promise<string> {
