@@ -235,13 +235,17 @@ interface RankedPageRow extends ResultRow {
 export function rankedPageStatement(
   plan: QueryPlan,
   filters: SearchFilters,
+  want: number,
 ): { text: string; filterParams: unknown[] } {
   const filterParams: unknown[] = []
   const conditions: string[] = []
-  // $1 ranks, $2 terms per rank, $3 rows to walk, $4 rows to mix, $5 block, $6 offset, $7 limit
+  // $1 ranks, $2 terms per rank, $3 offset, $4 limit. The row counts are written into the text (whole numbers
+  // the caller computed, a handful of values): with them known, PostgreSQL settles on one generic plan per
+  // prepared statement instead of planning every execution again (decision 013).
+  const walk = Math.trunc(want) + 1
   const param = (value: unknown) => {
     filterParams.push(value)
-    return `$${7 + filterParams.length}`
+    return `$${4 + filterParams.length}`
   }
   if (!plan.exact) conditions.push(`c.search_text ~ ${param(plan.pattern)}`)
   const meta: string[] = []
@@ -262,18 +266,18 @@ export function rankedPageStatement(
   cross join lateral (
     select c.id, c.content_metadata_id, c.ctid from content_chunks c
     where c.enabled and c.search_terms @> w.terms::bigint[]${conditions.map((condition) => ` and ${condition}`).join('')}
-    limit $3
+    limit ${walk}
   ) c
-  limit $3
+  limit ${walk}
 ), ranked as (
   select id, source, row_number() over (order by n, tid) as pos from walk
 ), mixed as (
-  select id, pos, (pos - 1) / $5 as block,
-    row_number() over (partition by (pos - 1) / $5, source order by pos) as round
-  from ranked where pos <= $4
+  select id, pos, (pos - 1) / ${VARIETY_BLOCK} as block,
+    row_number() over (partition by (pos - 1) / ${VARIETY_BLOCK}, source order by pos) as round
+  from ranked where pos <= ${walk - 1}
 ), page as (
-  select id, row_number() over (order by block, round, pos) as ord from mixed
-  order by ord offset $6 limit $7
+  select id, ord from (select id, row_number() over (order by block, round, pos) as ord from mixed) o
+  where ord > $3::int and ord <= $3::int + $4::int
 ), stats as (
   select (select count(*)::int from walk) as found,
     (select coalesce(json_agg(json_build_array(n, k)), '[]'::json)
@@ -309,18 +313,9 @@ export async function rankedPage(
   filters: SearchFilters,
   page: { want: number; offset: number; limit: number },
 ): Promise<RankedPage> {
-  const { text, filterParams } = rankedPageStatement(plan, filters)
+  const { text, filterParams } = rankedPageStatement(plan, filters, page.want)
   const { ranks, terms } = rankTerms(plan)
-  const values = [
-    ranks,
-    terms,
-    page.want + 1,
-    page.want,
-    VARIETY_BLOCK,
-    page.offset,
-    Math.max(0, page.limit),
-    ...filterParams,
-  ]
+  const values = [ranks, terms, page.offset, Math.max(0, page.limit), ...filterParams]
   const { rows } = await db.query<RankedPageRow>(await statement(db, text, values))
   const first = rows[0]
   return {
