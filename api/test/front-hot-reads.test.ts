@@ -1,7 +1,7 @@
 /** The lean path of the hottest public reads: batched lookups, `dispatch` with a lazy request, `RawAnswer`s. */
 import { describe, expect, it } from 'vitest'
 import { createApiHandler } from '../src/app.ts'
-import { chunkJson, sharedContentTotals } from '../src/content/public-reads.ts'
+import { chunkJson, setKeptChunks, sharedContentTotals } from '../src/content/public-reads.ts'
 import type { Chunk } from '../src/content/types.ts'
 import { namedStatementsSafe } from '../src/db/connect.ts'
 import { Batcher } from '../src/http/batcher.ts'
@@ -201,12 +201,48 @@ describeEachDatabase('hot public reads', (app, kind) => {
     expect(new Set(totals.map((t) => t.chunks))).toEqual(new Set([3]))
   })
 
-  it('shows a disabled chunk gone on the very next request (nothing is cached)', async () => {
+  it('shows a disabled chunk gone on the very next request', async () => {
     const target = ids[1]!
     expect((await app().fetch(`/api/content/chunk/${target}`)).status).toBe(200)
     await app().db.query('update content_chunks set enabled = false where id = $1', [target])
     expect((await app().fetch(`/api/content/chunk/${target}`)).status).toBe(404)
     await app().db.query('update content_chunks set enabled = true where id = $1', [target])
     expect((await app().fetch(`/api/content/chunk/${target}`)).status).toBe(200)
+  })
+
+  it('keeps chunk answers only while the content generation stays the same', async () => {
+    const target = ids[3]!
+    const text = async () =>
+      (await app().fetchJson<Chunk>(`/api/content/chunk/${target}`)).body.transcribed_text
+    expect(await text()).toBe('Seven eight nine ten.')
+    // a change that does not move the generation (the trigger is off) is not seen: the answer was kept
+    await app().db.query('alter table content_chunks disable trigger content_chunks_search_generation')
+    try {
+      await app().db.query(`update content_chunks set transcribed_text = 'Changed quietly.' where id = $1`, [
+        target,
+      ])
+    } finally {
+      await app().db.query('alter table content_chunks enable trigger content_chunks_search_generation')
+    }
+    expect(await text()).toBe('Seven eight nine ten.')
+    // any write to chunks or content metadata moves it, and every kept answer goes
+    await app().db.query(`update content_metadata set genre = genre where id = $1`, [contentId])
+    expect(await text()).toBe('Changed quietly.')
+    // with keeping off, every request reads the chunk
+    setKeptChunks(0)
+    try {
+      await app().db.query('alter table content_chunks disable trigger content_chunks_search_generation')
+      try {
+        await app().db.query(
+          `update content_chunks set transcribed_text = 'Seven eight nine ten.' where id = $1`,
+          [target],
+        )
+      } finally {
+        await app().db.query('alter table content_chunks enable trigger content_chunks_search_generation')
+      }
+      expect(await text()).toBe('Seven eight nine ten.')
+    } finally {
+      setKeptChunks(20_000)
+    }
   })
 })
