@@ -90,12 +90,12 @@ async function load(
 ): Promise<{ all: Stats; byCategory: Record<Category, Stats> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
   let next = 0
-  const run = async (until: number, record: boolean) => {
+  const run = async (until: number, record: boolean, atLeast = 0) => {
     const latencies: Record<Category, number[]> = { frequent: [], rare: [], 'one-word': [], 'no-hit': [] }
     let errors = 0
     await Promise.all(
       Array.from({ length: clients }, async () => {
-        while (performance.now() < until) {
+        while (performance.now() < until || next < atLeast) {
           const query = queries[next++ % queries.length]!
           const started = performance.now()
           const { status } = await get(agent, port, query.path)
@@ -108,7 +108,9 @@ async function load(
     )
     return { latencies, errors }
   }
-  await run(performance.now() + 2000, false) // warm-up: connections, caches, JIT
+  // warm-up: connections, caches, JIT, and every query of the mix once (each server meets each query cold once,
+  // outside the measurement, whichever client count runs first)
+  await run(performance.now() + 2000, false, queries.length)
   const { latencies, errors } = await run(performance.now() + seconds * 1000, true)
   agent.destroy()
   const byCategory = Object.fromEntries(
@@ -302,11 +304,17 @@ export async function run(argv: string[]): Promise<number> {
     Object.assign(server, withBody)
     const uncached = await startServer({ ...env, BENCH_SEARCH_CACHE: 'off' })
     const rows: string[] = []
+    // p95 and p99 over the bare server's of the same client count: what the API adds, whatever the load
+    const bareOf = new Map<number, Stats>()
+    const ratio = (value: number, base: number | undefined) =>
+      base && base > 0 && !Number.isNaN(value) ? `${(value / base).toFixed(1)}x` : '-'
     const apiRow = (label: string, clients: number, s: Stats, errors: number | string) =>
-      `| ${label} | ${clients} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${Math.round(s.rps)} | ${errors} |`
+      `| ${label} | ${clients} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${Math.round(s.rps)} | ${errors} | ` +
+      `${ratio(s.p95, bareOf.get(clients)?.p95)} / ${ratio(s.p99, bareOf.get(clients)?.p99)} |`
     try {
       for (const clients of clientCounts) {
         const bare = await load(server.bare, mix, clients, seconds)
+        bareOf.set(clients, bare.all)
         const apiRun = await load(server.api, mix, clients, seconds)
         const engineRun = await load(uncached.api, mix, clients, seconds)
         results[`bare_${clients}`] = bare.all
@@ -331,7 +339,7 @@ export async function run(argv: string[]): Promise<number> {
     )
     if (importLine) console.log(`import: ${importLine}`)
     console.log(
-      `\n| target | clients | p50 ms | p95 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}`,
+      `\n| target | clients | p50 ms | p95 ms | p99 ms | req/s | errors | p95 / p99 x bare |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`,
     )
     if (values.out) await writeFile(values.out, JSON.stringify(results, null, 2))
   } finally {
