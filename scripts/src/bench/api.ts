@@ -68,7 +68,12 @@ export async function run(argv: string[]): Promise<number> {
       LOG_LEVEL: 'warn',
       BENCH_HELLO: '1',
     })
-    // The ratios are what count, and other work on the machine comes and goes: the four targets take turns,
+    const appNotKept = await startServerProcess(values['app-server'] ?? path.join(here, 'app-server.ts'), {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      BENCH_KEEP_CHUNKS: '0',
+    })
+    // The ratios are what count, and other work on the machine comes and goes: the targets take turns,
     // `rounds` times, and each row is the run with the median req/s (both servers stay up; an idle one costs
     // nothing).
     const targets: { label: string; origin: string; options: Parameters<typeof load>[1] }[] = [
@@ -91,6 +96,11 @@ export async function run(argv: string[]): Promise<number> {
       {
         label: 'GET /api/content/chunk/{id}',
         origin: app.origin,
+        options: { paths: ids.map((id) => `/api/content/chunk/${id}`), connections, seconds },
+      },
+      {
+        label: 'GET /api/content/chunk/{id}, not kept',
+        origin: appNotKept.origin,
         options: { paths: ids.map((id) => `/api/content/chunk/${id}`), connections, seconds },
       },
     ]
@@ -123,14 +133,12 @@ export async function run(argv: string[]): Promise<number> {
       })
     }
     await app.stop()
+    await appNotKept.stop()
     const spread = runs
-      .map(
-        (list) =>
-          `${list[0]!.label.split(' ').slice(0, 3).join(' ')}: ${list.map((r) => Math.round(r.rps)).join(' / ')}`,
-      )
-      .join('; ')
+      .map((list) => `  ${list[0]!.label}: ${list.map((r) => Math.round(r.rps)).join(' / ')}`)
+      .join('\n')
 
-    const widths = [34, 8, 7, 7, 9, 7, 7]
+    const widths = [40, 8, 7, 7, 9, 7, 7]
     const loadAfter = os.loadavg()
     console.log(
       `\n${chunks.toLocaleString('en')} chunks on PostgreSQL, ${connections} connections, ${seconds} s per run, ` +
@@ -154,7 +162,7 @@ export async function run(argv: string[]): Promise<number> {
         ),
       )
     }
-    console.log(`\nreq/s of every round: ${spread}`)
+    console.log(`\nreq/s of every round:\n${spread}`)
     const countRatio = count.requestsPerSecond / bareResult.requestsPerSecond
     const idRatio = byId.requestsPerSecond / bareResult.requestsPerSecond
     console.log(

@@ -5,8 +5,11 @@
  */
 import { loadConfig, startApi } from '@phrasereel/api'
 import { type LazyRequest, RawAnswer } from '@phrasereel/api/app'
+import { setKeptChunks } from '@phrasereel/api/content/public-reads'
 import { startFront } from '../../../site/server/front.ts'
 
+// BENCH_KEEP_CHUNKS=0: every chunk/{id} reads the chunk (the lookup batching alone, decision 006)
+if (process.env.BENCH_KEEP_CHUNKS) setKeptChunks(Number(process.env.BENCH_KEEP_CHUNKS))
 const config = loadConfig()
 const api = await startApi(config)
 const hello = new RawAnswer(200, { 'content-type': 'application/json; charset=utf-8' }, '{"hello":"world"}')
