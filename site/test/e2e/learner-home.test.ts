@@ -159,6 +159,30 @@ describe('home feed paging (36 clips)', () => {
     })
   }
 
+  it('the real random-chunks brings new clips on scroll (not the first page again)', async () => {
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      const answers: number[][] = []
+      page.on('response', async (response) => {
+        if (!response.url().includes('/api/content/random-chunks')) return
+        const body = (await response.json()) as { id: number }[]
+        answers.push(body.map((chunk) => chunk.id))
+      })
+      await page.goto('/')
+      const first = await cardIds(page)
+      expect(first).toHaveLength(12)
+      await hydrated(page)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1)
+      // a page of 12 from 36 clips, drawn at random points: never all of them already on screen
+      expect(new Set(answers[0]).size).toBe(12)
+      expect(answers[0]!.filter((id) => !first.includes(id)).length).toBeGreaterThan(0)
+      await expect.poll(async () => (await cardIds(page)).length, { timeout: 10_000 }).toBeGreaterThan(12)
+      const ids = await cardIds(page)
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids.slice(0, 12)).toEqual(first)
+    })
+  })
+
   it('stops when a load brings nothing new', async () => {
     await withPage(suite, { viewport: 'desktop', theme: 'light' }, async (page) => {
       await page.route('**/api/content/random-chunks*', async (route) => {
