@@ -6,13 +6,22 @@
 import { CAPTCHA_ACTIONS } from '@phrasereel/api/captcha/actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SessionUser } from '../../stores/session.ts'
-import { login, register } from './auth-api.ts'
+import { login } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner } from './ErrorBanner.tsx'
 import { PasswordInput } from './PasswordInput.tsx'
-import { SocialButtons } from './SocialButtons.tsx'
+import {
+  EMPTY_SIGN_UP,
+  NameEmailFields,
+  NewPasswordFields,
+  namesComplete,
+  passwordProblem,
+  registerAndVerify,
+  type SignUpValues,
+} from './SignUpFields.tsx'
+import { OrSocialButtons, type SocialButtonsProps } from './SocialButtons.tsx'
 
 export type AuthMode = 'signin' | 'signup'
 type Step = 'email' | 'password' | 'details'
@@ -25,11 +34,6 @@ export interface AuthFormProps {
   headingId?: string
 }
 
-/** Where a sign-up continues (spec §4: verification with registered=true). */
-export function verificationUrl(email: string): string {
-  return `/email-verification?email=${encodeURIComponent(email)}&registered=true`
-}
-
 export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('signin')
   const [step, setStep] = useState<Step>('email')
@@ -37,11 +41,12 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [firstName, setFirstName] = useState('')
-  const [lastName, setLastName] = useState('')
+  // sign in uses email and password of these too
+  const [values, setValues] = useState<SignUpValues>(EMPTY_SIGN_UP)
+  const { email, password } = values
+  const change = (patch: Partial<SignUpValues>) => setValues((v) => ({ ...v, ...patch }))
+  const setEmail = (value: string) => change({ email: value })
+  const setPassword = (value: string) => change({ password: value })
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
   useEffect(
@@ -68,11 +73,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   function switchMode(next: AuthMode) {
     setMode(next)
     setStep('email')
-    setEmail('')
-    setPassword('')
-    setConfirm('')
-    setFirstName('')
-    setLastName('')
+    setValues(EMPTY_SIGN_UP)
     clearErrors()
   }
 
@@ -83,11 +84,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   }
 
   function backFromDetails() {
-    setEmail('')
-    setPassword('')
-    setConfirm('')
-    setFirstName('')
-    setLastName('')
+    setValues(EMPTY_SIGN_UP)
     clearErrors()
     moveTo('email')
   }
@@ -118,7 +115,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
 
   function submitSignupFirst(event: FormEvent) {
     event.preventDefault()
-    if (!email.trim() || !firstName.trim() || !lastName.trim() || loading || transitioning) return
+    if (!namesComplete(values) || loading || transitioning) return
     clearErrors()
     moveTo('details')
   }
@@ -127,30 +124,18 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
     event.preventDefault()
     if (loading || transitioning) return
     clearErrors()
-    if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch)
-    if (password.length < LIMITS.minPasswordLength) return setError(MESSAGES.passwordTooShort)
+    const problem = passwordProblem(values)
+    if (problem) return setError(problem)
     setLoading(true)
     try {
-      const token = await getCaptchaToken(CAPTCHA_ACTIONS.register)
-      if (!token) return setError(MESSAGES.captchaFailed)
-      const result = await register({
-        email: email.trim(),
-        password,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        recaptchaToken: token,
-      })
-      if (result.ok) {
-        window.location.assign(verificationUrl(email.trim()))
-        return
-      }
-      setError(result.error)
+      setError(await registerAndVerify(values))
     } finally {
       setLoading(false)
     }
   }
 
   const busy = loading || transitioning
+  const social = { onError: setError, onSuccess, disabled: busy }
   const Heading = variant === 'page' ? 'h1' : 'h2'
   const heading =
     mode === 'signin'
@@ -172,29 +157,20 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
       <ErrorBanner message={error} verifyEmail={verifyEmail} />
       <div className={`pr-step${transitioning ? ' pr-step-leaving' : ''}`} data-step={step} data-mode={mode}>
         {mode === 'signin' && step === 'email' && (
-          <>
-            <form onSubmit={submitEmail} noValidate={false}>
-              <div className="pr-field">
-                <label htmlFor="auth-email">Email</label>
-                <input
-                  id="auth-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </div>
-              <button type="submit" className="pr-btn pr-btn-primary pr-btn-block" disabled={!email || busy}>
-                Continue
-              </button>
-            </form>
-            <div className="pr-divider">
-              <span>or</span>
+          <EmailStep onSubmit={submitEmail} canContinue={Boolean(email) && !busy} social={social}>
+            <div className="pr-field">
+              <label htmlFor="auth-email">Email</label>
+              <input
+                id="auth-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
             </div>
-            <SocialButtons onError={setError} onSuccess={onSuccess} disabled={busy} />
-          </>
+          </EmailStep>
         )}
         {mode === 'signin' && step === 'password' && (
           <form onSubmit={submitPassword}>
@@ -221,82 +197,28 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
           </form>
         )}
         {mode === 'signup' && step === 'email' && (
-          <>
-            <form onSubmit={submitSignupFirst}>
-              <div className="pr-field-row">
-                <div className="pr-field">
-                  <label htmlFor="auth-first-name">First name</label>
-                  <input
-                    id="auth-first-name"
-                    name="first_name"
-                    autoComplete="given-name"
-                    required
-                    maxLength={LIMITS.nameMaxLength}
-                    value={firstName}
-                    onChange={(event) => setFirstName(event.target.value)}
-                  />
-                </div>
-                <div className="pr-field">
-                  <label htmlFor="auth-last-name">Last name</label>
-                  <input
-                    id="auth-last-name"
-                    name="last_name"
-                    autoComplete="family-name"
-                    required
-                    maxLength={LIMITS.nameMaxLength}
-                    value={lastName}
-                    onChange={(event) => setLastName(event.target.value)}
-                  />
-                </div>
-              </div>
-              <div className="pr-field">
-                <label htmlFor="auth-signup-email">Email</label>
-                <input
-                  id="auth-signup-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </div>
-              <button
-                type="submit"
-                className="pr-btn pr-btn-primary pr-btn-block"
-                disabled={!email.trim() || !firstName.trim() || !lastName.trim() || busy}
-              >
-                Continue
-              </button>
-            </form>
-            <div className="pr-divider">
-              <span>or</span>
-            </div>
-            <SocialButtons onError={setError} onSuccess={onSuccess} disabled={busy} />
-          </>
+          <EmailStep
+            onSubmit={submitSignupFirst}
+            canContinue={namesComplete(values) && !busy}
+            social={social}
+          >
+            <NameEmailFields idPrefix="auth" emailId="auth-signup-email" values={values} onChange={change} />
+          </EmailStep>
         )}
         {mode === 'signup' && step === 'details' && (
           <form onSubmit={submitDetails}>
             <p className="pr-auth-email">{email}</p>
-            <PasswordInput
-              id="auth-new-password"
-              label="Password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
+            <NewPasswordFields
+              passwordId="auth-new-password"
+              confirmId="auth-confirm-password"
+              values={values}
+              onChange={change}
               autoFocus
-            />
-            <PasswordInput
-              id="auth-confirm-password"
-              label="Confirm password"
-              value={confirm}
-              onChange={setConfirm}
-              autoComplete="new-password"
             />
             <button
               type="submit"
               className="pr-btn pr-btn-primary pr-btn-block"
-              disabled={!password || !confirm || busy}
+              disabled={!password || !values.confirm || busy}
             >
               {loading ? 'Creating account...' : 'Create Account'}
             </button>
@@ -335,5 +257,30 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
         .
       </p>
     </div>
+  )
+}
+
+/** The first step of either mode: its fields and 'Continue', then 'or' and the Google and Apple buttons. */
+function EmailStep({
+  onSubmit,
+  canContinue,
+  social,
+  children,
+}: {
+  onSubmit(event: FormEvent): void
+  canContinue: boolean
+  social: SocialButtonsProps
+  children: ReactNode
+}) {
+  return (
+    <>
+      <form onSubmit={onSubmit}>
+        {children}
+        <button type="submit" className="pr-btn pr-btn-primary pr-btn-block" disabled={!canContinue}>
+          Continue
+        </button>
+      </form>
+      <OrSocialButtons {...social} />
+    </>
   )
 }

@@ -40,32 +40,46 @@ export function LikeSaveButtons({
     if (auth === 'authenticated') void loadContentStatus(contentMetadataId)
   }, [auth, contentMetadataId, epoch])
 
+  const signedIn = auth === 'authenticated'
+  const kinds = MARK_KINDS.filter((kind) => show === 'both' || show === kind)
   return (
     <div className={`pr-marks${className ? ` ${className}` : ''}`}>
-      {show !== 'save' && (
+      {kinds.map((kind) => (
         <MarkButton
-          kind="like"
-          signedIn={auth === 'authenticated'}
-          on={Boolean(status?.is_liked)}
+          key={kind}
+          kind={kind}
+          signedIn={signedIn}
+          on={Boolean(kind === 'like' ? status?.is_liked : status?.is_saved)}
           contentMetadataId={contentMetadataId}
           chunkId={chunkId}
         />
-      )}
-      {show !== 'like' && (
-        <MarkButton
-          kind="save"
-          signedIn={auth === 'authenticated'}
-          on={Boolean(status?.is_saved)}
-          contentMetadataId={contentMetadataId}
-          chunkId={chunkId}
-        />
-      )}
+      ))}
     </div>
   )
 }
 
+type MarkKind = 'like' | 'save'
+
+const MARK_KINDS: readonly MarkKind[] = ['like', 'save']
+
+/** What differs between the two buttons: the labels (signed in, on and off; signed out) and the icon. */
+const MARKS: Record<MarkKind, { on: string; off: string; signedOut: string; icon: string }> = {
+  like: {
+    on: 'Unlike this video',
+    off: 'Like this video',
+    signedOut: MESSAGES.signInToLike,
+    icon: 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.6 4.5c2.1 0 3.7 1.2 5.4 3.2 1.7-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
+  },
+  save: {
+    on: 'Remove from saved videos',
+    off: 'Save this video',
+    signedOut: MESSAGES.signInToSave,
+    icon: 'M6 3h12v18l-6-4.5L6 21z',
+  },
+}
+
 function MarkButton(props: {
-  kind: 'like' | 'save'
+  kind: MarkKind
   signedIn: boolean
   on: boolean
   contentMetadataId: number
@@ -93,17 +107,8 @@ function MarkButton(props: {
     }
   }
 
-  const label = signedIn
-    ? kind === 'like'
-      ? on
-        ? 'Unlike this video'
-        : 'Like this video'
-      : on
-        ? 'Remove from saved videos'
-        : 'Save this video'
-    : kind === 'like'
-      ? MESSAGES.signInToLike
-      : MESSAGES.signInToSave
+  const mark = MARKS[kind]
+  const label = signedIn ? (on ? mark.on : mark.off) : mark.signedOut
   return (
     <button
       type="button"
@@ -115,31 +120,17 @@ function MarkButton(props: {
       onClick={click}
       data-mark={kind}
     >
-      {kind === 'like' ? (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill={on ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.6 4.5c2.1 0 3.7 1.2 5.4 3.2 1.7-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z" />
-        </svg>
-      ) : (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill={on ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 3h12v18l-6-4.5L6 21z" />
-        </svg>
-      )}
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill={on ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d={mark.icon} />
+      </svg>
     </button>
   )
 }

@@ -31,6 +31,18 @@ export interface SocialButtonsProps {
   wording?: 'signin' | 'register'
 }
 
+/** The 'or' divider, then the Google and Apple buttons: what follows the email forms (dialog, /login, /register). */
+export function OrSocialButtons(props: SocialButtonsProps) {
+  return (
+    <>
+      <div className="pr-divider">
+        <span>or</span>
+      </div>
+      <SocialButtons {...props} />
+    </>
+  )
+}
+
 function failed(text: string, wording: 'signin' | 'register'): string {
   return wording === 'register' ? text.replace('sign in failed', 'registration failed') : text
 }
