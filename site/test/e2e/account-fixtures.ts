@@ -203,13 +203,6 @@ export function forgiveStatus(opened: OpenedPage, status: number): void {
   }
 }
 
-/**
- * Rules failing in components this suite does not own, switched off where those components appear: the shared
- * clip card's link is labelled 'Play: {title}' while it shows the type and duration
- * (components/common/ChunkCard.tsx), which axe reports as label-content-name-mismatch.
- */
-export const CARD_GRID_KNOWN_ISSUES = ['label-content-name-mismatch']
-
 /** Waits until every `client:load` island of the page has hydrated (clicks before that would do nothing). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="load"]'), null, {

@@ -7,7 +7,6 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   apiAs,
-  CARD_GRID_KNOWN_ISSUES,
   createAccount,
   expectNoSeriousA11yViolations,
   signInContext,
@@ -120,7 +119,7 @@ describe('signed in', () => {
     await page.locator('[data-list="liked"]').waitFor({ timeout: 15_000 })
     const cards = page.locator('[data-list="liked"] > li')
     expect(await cards.count(), (await page.locator('main').textContent()) ?? '').toBe(2)
-    await expectNoSeriousA11yViolations(page, '/liked with cards', { disableRules: CARD_GRID_KNOWN_ISSUES })
+    await expectNoSeriousA11yViolations(page, '/liked with cards')
     const firstCard = cards.filter({ hasText: 'The Long Road' })
     const like = firstCard.getByRole('button', { name: 'Unlike this video' })
     await like.waitFor()
@@ -172,9 +171,80 @@ describe('signed in', () => {
     await page.locator('[data-list="history"]').waitFor({ timeout: 15_000 })
     expect(await page.locator('[data-list="history"] > li').count()).toBe(1)
     await page.getByText('Just now').waitFor()
-    await expectNoSeriousA11yViolations(page, '/play-history with cards', {
-      disableRules: CARD_GRID_KNOWN_ISSUES,
+    await expectNoSeriousA11yViolations(page, '/play-history with cards')
+    opened.assertNoConsoleErrors()
+    await opened.close()
+  })
+
+  it('keeps no private page in the service worker cache', async () => {
+    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'dark' })
+    const { page } = opened
+    await signInContext(opened.context, site, account)
+    // the private pages say so themselves, and so does any page rendered with the session embedded
+    for (const path of ['/liked', '/saved', '/play-history', '/my-collections', '/profile', '/sponsors']) {
+      const response = await page.request.get(path)
+      expect(response.status(), path).toBe(200)
+      const cacheControl = response.headers()['cache-control'] ?? ''
+      expect(cacheControl, path).toMatch(/\bprivate\b/)
+      expect(cacheControl, path).toMatch(/\bno-store\b/)
+    }
+    await visit(page, '/liked')
+    // wait until the worker controls the page, so the next visits go through it
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (navigator.serviceWorker.controller) return
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      )
     })
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    const visited = [
+      '/liked',
+      '/saved',
+      '/play-history',
+      '/my-collections',
+      '/', // per user: no-store
+      '/search?q=how%20are%20you', // per user: private
+      '/collections', // per user: private
+      '/sponsors', // embeds the session
+      `/play/${site.content[0]!.chunkIds[0]}`,
+      '/liked',
+    ]
+    for (const path of visited) await visit(page, path)
+    await page.waitForTimeout(500) // the worker stores copies after answering
+    const cached = await page.evaluate(async () => {
+      const entries: { cache: string; url: string; cacheControl: string }[] = []
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name)
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request)
+          entries.push({
+            cache: name,
+            url: new URL(request.url).pathname + new URL(request.url).search,
+            cacheControl: response?.headers.get('cache-control') ?? '',
+          })
+        }
+      }
+      return entries
+    })
+    // the worker is at work (hashed assets are cached) ...
+    expect(cached.some((entry) => entry.url.startsWith('/_astro/'))).toBe(true)
+    // ... and keeps nothing private: no per-user page, no API answer, nothing marked private or no-store
+    const urls = cached.map((entry) => entry.url)
+    for (const path of [
+      '/liked',
+      '/saved',
+      '/play-history',
+      '/my-collections',
+      '/profile',
+      '/collections',
+      '/sponsors',
+    ])
+      expect(urls, path).not.toContain(path)
+    expect(urls).not.toContain('/')
+    expect(urls.filter((url) => url.startsWith('/search'))).toEqual([])
+    expect(urls.filter((url) => /^\/(api|auth|admin-api|media)\//.test(url))).toEqual([])
+    expect(cached.filter((entry) => /private|no-store/i.test(entry.cacheControl))).toEqual([])
     opened.assertNoConsoleErrors()
     await opened.close()
   })

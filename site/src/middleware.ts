@@ -1,0 +1,32 @@
+/**
+ * Per-user pages stay out of shared caches (docs/decisions/075). Every page rendered for a request that carries
+ * the session cookie embeds that visitor's session (SessionScript.astro), so unless the page already said
+ * `private` or `no-store`, its answer gets `Cache-Control: private, no-store`: no proxy, CDN or the service worker
+ * (public/sw.js) keeps one person's page for the next. Pages for anonymous visitors keep their own headers.
+ */
+import { USER_SESSION_COOKIE } from '@phrasereel/api/auth/session'
+import { defineMiddleware } from 'astro:middleware'
+
+const PRIVATE = /(^|[\s,])(private|no-store)([\s,=]|$)/i
+
+/** Whether the request carries the session cookie (valid or not: either way the page was rendered for it). */
+function hasSessionCookie(request: Request): boolean {
+  const cookie = request.headers.get('cookie')
+  if (!cookie) return false
+  return cookie.split(';').some((part) => part.trim().startsWith(`${USER_SESSION_COOKIE}=`))
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await next()
+  if (!hasSessionCookie(context.request)) return response
+  if (PRIVATE.test(response.headers.get('cache-control') ?? '')) return response
+  try {
+    response.headers.set('cache-control', 'private, no-store')
+    return response
+  } catch {
+    // immutable headers (a fetched answer): answer a copy instead
+    const headers = new Headers(response.headers)
+    headers.set('cache-control', 'private, no-store')
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+})
