@@ -253,3 +253,62 @@ it('deletes the collection only with its exact name', async () => {
   ownerPage.assertNoConsoleErrors()
   await ownerPage.close()
 })
+
+it("shows 'Error loading collections' with 'Try Again' when the list fails, and reloads once it works", async () => {
+  const created = await apiAs<{ id: number }>(site, owner, 'POST', '/api/collections/', {
+    name: 'Travel phrases',
+    description: 'On the road',
+    public: true,
+  })
+  await apiAs(site, owner, 'POST', `/api/collections/${created.id}/members`, { '1': 'how are you' })
+  const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'light' })
+  const { page } = opened
+  await signInContext(opened.context, site, owner)
+  const db = site.ctx.db
+  // the lists read the like counts: without that table every collections list call fails on the server
+  const breakLists = () => db.query('alter table collection_likes rename to collection_likes_offline')
+  const mendLists = () => db.query('alter table collection_likes_offline rename to collection_likes')
+  const expectError = async (message: string) => {
+    const alert = page.getByRole('alert').filter({ hasText: MESSAGES.errorLoadingCollections })
+    await alert.waitFor({ timeout: 15_000 })
+    await alert.getByText(message, { exact: true }).waitFor()
+    return alert.getByRole('button', { name: MESSAGES.tryAgain, exact: true })
+  }
+
+  // /collections is rendered on the server: its error state comes with the page
+  await breakLists()
+  try {
+    await visit(page, '/collections')
+    const tryAgain = await expectError(MESSAGES.genericError)
+    await expectNoSeriousA11yViolations(page, '/collections error')
+    await mendLists()
+    await tryAgain.click()
+  } catch (error) {
+    await mendLists().catch(() => undefined)
+    throw error
+  }
+  await page.getByRole('heading', { name: 'Travel phrases' }).waitFor({ timeout: 15_000 })
+  expect(await page.getByText(MESSAGES.errorLoadingCollections).count()).toBe(0)
+
+  // /my-collections: the server's list fails, so the island asks GET /api/collections/my, which answers 500
+  await page.route('**/api/collections/my*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"down"}' }),
+  )
+  await breakLists()
+  try {
+    await page.goto('/my-collections')
+  } finally {
+    await mendLists()
+  }
+  await waitForHydration(page)
+  // the island shows the server's detail
+  const tryAgain = await expectError('down')
+  await expectNoSeriousA11yViolations(page, '/my-collections error')
+  opened.errors.splice(0, opened.errors.length, ...opened.errors.filter((e) => !e.includes('status of 500')))
+  await page.unroute('**/api/collections/my*')
+  await tryAgain.click()
+  await page.getByRole('heading', { name: 'Travel phrases' }).waitFor({ timeout: 15_000 })
+  expect(await page.getByText(MESSAGES.errorLoadingCollections).count()).toBe(0)
+  opened.assertNoConsoleErrors()
+  await opened.close()
+})
