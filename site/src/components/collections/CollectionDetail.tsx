@@ -8,7 +8,6 @@ import { LIMITS, normalizeText } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
-import { logPlay } from '../auth/play-log.ts'
 import { useSession } from '../auth/use-session.ts'
 import { VideoModal } from '../common/VideoModal.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
@@ -123,8 +122,8 @@ export default function CollectionDetail({
         window.alert(MESSAGES.noVideosForPhrase)
         return
       }
+      // the modal logs the play once the clip really plays (VideoModal)
       setPlayer({ chunks, index: 0, query: phrase })
-      void logPlay(chunks[0]!.id, chunks[0]!.content_metadata.id)
     } catch (error) {
       console.warn('[collection] phrase search failed:', error)
       window.alert(MESSAGES.phraseSearchError)
@@ -278,11 +277,7 @@ export default function CollectionDetail({
         chunks={player?.chunks ?? []}
         index={player ? player.index : null}
         query={player?.query ?? null}
-        onIndexChange={(index) => {
-          setPlayer((p) => (p ? { ...p, index } : p))
-          const chunk = player?.chunks[index]
-          if (chunk) void logPlay(chunk.id, chunk.content_metadata.id)
-        }}
+        onIndexChange={(index) => setPlayer((p) => (p ? { ...p, index } : p))}
         onClose={() => setPlayer(null)}
       />
     </div>

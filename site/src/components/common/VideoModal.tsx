@@ -1,10 +1,17 @@
 /**
  * The video modal (spec §2.5, §4): opens the player over the page for one clip of a list; previous/next wrap
- * around the list. The player code loads on first open, so list pages do not carry it.
+ * around the list. The player code loads on first open, so list pages do not carry it. The player's control row
+ * carries like and save for the clip shown (spec §4 Like/save), and a signed-in user's play is logged once per
+ * clip shown when it really plays (spec §7.2), previous/next included.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
+import type { ChunkLink } from '@phrasereel/widget'
 import type { SiteChunk } from '../../lib/api.ts'
+import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
+import { type PlayLogger, watchPlays } from '../auth/play-log.ts'
+import { playerMarksSlot } from '../auth/player-marks.ts'
 
 const PlayerModal = lazy(() =>
   import('./player-entry.ts').then((module) => ({ default: module.PlayerModal })),
@@ -28,6 +35,12 @@ interface Props {
 export function VideoModal({ chunks, index, query = null, onIndexChange, onClose }: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
+  const chunk = open ? chunks[index] : undefined
+  // a one-clip list moves chunk by chunk through the server (same content item): remember where it went
+  const [moved, setMoved] = useState<{ from: number; chunkId: number } | null>(null)
+  const shownChunkId = chunk && moved?.from === chunk.id ? moved.chunkId : chunk?.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another list item (or closing) forgets the move
+  useEffect(() => setMoved(null), [index, chunks])
 
   useEffect(() => {
     if (!open) return
@@ -41,19 +54,67 @@ export function VideoModal({ chunks, index, query = null, onIndexChange, onClose
     }
   }, [open])
 
-  if (!open) return null
+  if (!open || !chunk || shownChunkId === undefined) return null
   return (
     <Suspense fallback={<LoadingOverlay />}>
-      <PlayerModal
-        isOpen
-        chunks={chunks}
-        index={index}
-        query={query}
-        onIndexChange={onIndexChange}
-        onClose={onClose}
-        isPlaying
-      />
+      <div className="video-modal-player">
+        <PlayerModal
+          isOpen
+          chunks={chunks}
+          index={index}
+          query={query}
+          onIndexChange={onIndexChange}
+          onClose={onClose}
+          onChunkChange={(link: ChunkLink) => setMoved({ from: chunk.id, chunkId: link.id })}
+          isPlaying
+        />
+        <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} />
+      </div>
     </Suspense>
+  )
+}
+
+/**
+ * Like/save in the player's control row and the play log, for the clip shown. Rendered after the player in the
+ * same Suspense boundary, so the player's DOM is there when these effects run.
+ */
+function PlayerExtras({ contentMetadataId, chunkId }: { contentMetadataId: number; chunkId: number }) {
+  const anchor = useRef<HTMLSpanElement>(null)
+  const logger = useRef<PlayLogger | null>(null)
+  const [slot, setSlot] = useState<HTMLElement | null>(null)
+
+  // a passive effect: it runs after the player's own (earlier in the tree), which creates the player's DOM
+  useEffect(() => {
+    const host = anchor.current?.parentElement
+    if (!host) return
+    const found = playerMarksSlot(host)
+    setSlot(found)
+    logger.current = watchPlays(host)
+    return () => {
+      logger.current?.dispose()
+      logger.current = null
+      found?.remove()
+    }
+  }, [])
+
+  useEffect(() => {
+    logger.current?.show({ chunkId, contentMetadataId })
+  }, [chunkId, contentMetadataId])
+
+  return (
+    <>
+      <span ref={anchor} hidden />
+      {slot
+        ? createPortal(
+            <LikeSaveButtons
+              contentMetadataId={contentMetadataId}
+              chunkId={chunkId}
+              className="pr-marks--player"
+            />,
+            slot,
+          )
+        : null}
+    </>
   )
 }
 

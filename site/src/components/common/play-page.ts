@@ -1,11 +1,15 @@
 /**
  * /play/{chunkId} in the browser (spec §2.6, §4): mounts the framework-free player core over the server-rendered
  * page, keeps 'Loading chunk...' up until it is ready, follows chunk-level previous/next by updating the address
- * and fetching the new clip, and shows the error card when that fails. No React on this page.
+ * and fetching the new clip, and shows the error card when that fails. No React in the first paint: like and save
+ * (spec §4 Like/save) mount into the player's control row after it is up, and follow the clip shown; a signed-in
+ * user's play is logged once per clip shown when it really plays (spec §7.2).
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type ChunkLink, chunkToOptions, createPlayer, type PlayerHandle } from '@phrasereel/widget'
 import playerCss from '@phrasereel/widget/styles.css?inline'
+import { watchPlays } from '../auth/play-log.ts'
+import { mountPlayerMarks, type PlayerMarks, type PlayerMarksTarget } from '../auth/player-marks.ts'
 import { fetchChunk, type SiteChunk } from '../../lib/api.ts'
 import { escapeHtml } from '../../lib/card-html.ts'
 import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
@@ -37,6 +41,15 @@ export function startPlayPage(root: HTMLElement): void {
   if (!mount || !data) return
   let chunk = JSON.parse(data) as SiteChunk
   let player: PlayerHandle | null = null
+  const plays = watchPlays(mount)
+  let marks: PlayerMarks | null = null
+  let marksTarget: PlayerMarksTarget | null = null
+  /** The clip shown is `chunkId` of `contentMetadataId`: like/save and the play log follow it. */
+  const show = (chunkId: number, contentMetadataId: number) => {
+    plays.show({ chunkId, contentMetadataId })
+    marksTarget = { chunkId, contentMetadataId }
+    marks?.update(marksTarget)
+  }
   const setLoading = (on: boolean) => {
     if (overlay) overlay.hidden = !on
   }
@@ -47,12 +60,16 @@ export function startPlayPage(root: HTMLElement): void {
       const next = await fetchChunk(id)
       chunk = next
       player?.update({ ...chunkToOptions(next), isOpen: true })
+      show(next.id, next.content_metadata.id)
       document.title = pageTitle(next.content_metadata?.name || MESSAGES.untitledContent)
       setLoading(false)
     } catch (error) {
       console.warn('[play] loading the chunk failed:', error)
       player?.destroy()
       player = null
+      marks?.unmount()
+      marks = null
+      plays.dispose()
       showChunkError(chunkErrorMessage(error))
     }
   }
@@ -67,14 +84,31 @@ export function startPlayPage(root: HTMLElement): void {
     onNext: null,
     onChunkChange: (link: ChunkLink) => {
       if (link.id === chunk.id) return
+      // chunk-level moves stay within the content item
+      show(link.id, chunk.content_metadata.id)
       window.history.pushState(null, '', `/play/${link.id}`)
       void load(String(link.id))
     },
     onClose: () => window.location.assign('/'),
   })
+  show(chunk.id, chunk.content_metadata.id)
   requestAnimationFrame(() => {
     setLoading(false)
     poster?.remove()
+    // after the player's first paint: React and the buttons load now
+    void mountPlayerMarks(
+      mount,
+      marksTarget ?? { chunkId: chunk.id, contentMetadataId: chunk.content_metadata.id },
+    )
+      .then((mounted) => {
+        if (!player) {
+          mounted?.unmount()
+          return
+        }
+        marks = mounted
+        if (marksTarget) marks?.update(marksTarget)
+      })
+      .catch((error: unknown) => console.warn('[play] like/save failed to load:', error))
   })
 
   window.addEventListener('popstate', () => {

@@ -9,7 +9,6 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
-import { logPlay } from '../auth/play-log.ts'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { preloadPlayer, VideoModal } from '../common/VideoModal.tsx'
@@ -93,11 +92,8 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
 
   const chunks = items.map((item) => item.chunk)
 
-  function open(index: number | null) {
-    setOpenIndex(index)
-    const chunk = index === null ? undefined : chunks[index]
-    if (chunk) void logPlay(chunk.id, chunk.content_metadata.id)
-  }
+  // the modal logs a play once a clip really plays (VideoModal)
+  const open = (index: number | null) => setOpenIndex(index)
 
   let body: React.ReactNode
   if (!signedIn) {

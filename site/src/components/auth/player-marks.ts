@@ -1,0 +1,68 @@
+/**
+ * Like and save in the player (spec §2.5, §2.6, §4 Like/save): the buttons sit in the player's control row, after
+ * its spacer and before the translations and fullscreen buttons, inside the player's frame (so the modal's focus
+ * trap and dialog semantics include them). The player core renders its own DOM and knows nothing of sessions; the
+ * host adds this slot once the player is mounted. See docs/decisions/074.
+ */
+
+/** Class of the slot element this module adds to the player's control row. */
+export const PLAYER_MARKS_CLASS = 'pr-player-marks'
+
+/** The slot for the like/save buttons in the player under `container`, created on first call; null before the player is there. */
+export function playerMarksSlot(container: ParentNode): HTMLElement | null {
+  const existing = container.querySelector<HTMLElement>(`.${PLAYER_MARKS_CLASS}`)
+  if (existing) return existing
+  const row = container.querySelector<HTMLElement>('.pr-buttons')
+  if (!row) return null
+  const slot = row.ownerDocument.createElement('span')
+  slot.className = PLAYER_MARKS_CLASS
+  const spacer = row.querySelector('.pr-spacer')
+  if (spacer) spacer.after(slot)
+  else row.append(slot)
+  return slot
+}
+
+export interface PlayerMarksTarget {
+  contentMetadataId: number
+  chunkId: number
+}
+
+export interface PlayerMarks {
+  /** Shows the buttons for another clip (previous/next). */
+  update(target: PlayerMarksTarget): void
+  unmount(): void
+}
+
+/**
+ * Mounts `LikeSaveButtons` into the player under `container` for framework-free pages (/play): React and the
+ * buttons load here, after the player is up, so they never delay its first paint.
+ */
+export async function mountPlayerMarks(
+  container: ParentNode,
+  target: PlayerMarksTarget,
+): Promise<PlayerMarks | null> {
+  const slot = playerMarksSlot(container)
+  if (!slot) return null
+  const [{ createElement }, { createRoot }, { LikeSaveButtons }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('./LikeSaveButtons.tsx'),
+  ])
+  const root = createRoot(slot)
+  const render = (t: PlayerMarksTarget) =>
+    root.render(
+      createElement(LikeSaveButtons, {
+        contentMetadataId: t.contentMetadataId,
+        chunkId: t.chunkId,
+        className: 'pr-marks--player',
+      }),
+    )
+  render(target)
+  return {
+    update: render,
+    unmount() {
+      root.unmount()
+      slot.remove()
+    },
+  }
+}
