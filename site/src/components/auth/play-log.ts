@@ -38,8 +38,9 @@ export interface PlayLogger {
 export function watchPlays(target: EventTarget, log: typeof logPlay = logPlay): PlayLogger {
   let current: ShownClip | null = null
   let logged = false
+  let disposed = false
   const onPlaying = () => {
-    if (!current || logged) return
+    if (disposed || !current || logged) return
     logged = true
     void log(current.chunkId, current.contentMetadataId)
   }
@@ -57,6 +58,7 @@ export function watchPlays(target: EventTarget, log: typeof logPlay = logPlay): 
       logged = false
     },
     dispose() {
+      disposed = true
       target.removeEventListener('playing', onPlaying, true)
       current = null
     },
