@@ -110,6 +110,9 @@ themeToggle?.addEventListener('click', () => {
 renderThemeToggle()
 
 // ---- counters: a digit odometer over 500 ms (spec §2.2, §9; desktop only) ----
+/** Counters still rolling: the region stays `aria-busy` until the last one has settled. */
+let rolling = 0
+
 /**
  * Rolls the odometer in `node` to `target`: one reel of 0-9 per digit, each scrolled to its digit by a CSS
  * transition (separators stay still). The accessible text is the final number, written once before the roll, and
@@ -164,7 +167,6 @@ function rollCounter(node: HTMLElement, text: HTMLElement | null, target: number
     }),
   )
 }
-let rolling = 0
 
 let countersLoaded = false
 function loadCounters(): void {
