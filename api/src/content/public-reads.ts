@@ -19,10 +19,10 @@ import { RawAnswer } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
 
-// The generation is read in the same statement (one snapshot) so the rows carry exactly the generation they
-// belong to. The metadata comes in through a LATERAL lookup with a LIMIT, which keeps it a per-row primary-key probe: as a
-// plain join the planner hashes the whole content_metadata table for every batch (0.27 ms for 12 ids at 1,000
-// items, growing with the catalogue; 0.12 ms this way, growing with the batch).
+// The generation is read in the same statement (one snapshot), so the rows carry exactly the generation they
+// belong to. The metadata comes in through a LATERAL lookup with a LIMIT, which keeps it a per-row primary-key
+// probe: as a plain join the planner hashes the whole content_metadata table for every batch (0.27 ms for 12 ids
+// at 1,000 items, growing with the catalogue; 0.12 ms this way, growing with the batch).
 const CHUNKS_BY_IDS = `select ${CHUNK_COLUMNS}, (select generation from search_state where id = 1) as generation
   from content_chunks c
   cross join lateral (
@@ -65,10 +65,16 @@ interface Kept {
   generation: number
 }
 
-const readers = new WeakMap<Queryable, Readers>()
+/** Per pool, then per media base (kept answers carry media URLs). */
+const readers = new WeakMap<Queryable, Map<string, Readers>>()
 
 function readersFor(ctx: AppContext): Readers {
-  let found = readers.get(ctx.db)
+  let byBase = readers.get(ctx.db)
+  if (!byBase) {
+    byBase = new Map()
+    readers.set(ctx.db, byBase)
+  }
+  let found = byBase.get(ctx.mediaBase)
   if (!found) {
     const db = ctx.db
     const mediaBase = ctx.mediaBase
@@ -108,7 +114,7 @@ function readersFor(ctx: AppContext): Readers {
       kept: new Map(),
       keptAt: -1,
     }
-    readers.set(db, found)
+    byBase.set(mediaBase, found)
   }
   return found
 }
