@@ -7,6 +7,7 @@ import { createContext, loadConfig } from '@phrasereel/api'
 import { createTestDatabase, databaseKinds } from '../../api/test/harness.ts'
 import { run } from '../src/commands/import.ts'
 import { CliError } from '../src/cli/errors.ts'
+import { textArrayLiteral } from '../src/import/importer.ts'
 
 const film = { name: 'The Long Road', category: 'movie', genre: 'Drama', year: 2019, key: 'long-road' }
 const podcast = { name: 'Morning Talk', category: 'podcast' }
@@ -165,6 +166,63 @@ for (const kind of databaseKinds()) {
       expect(await chunkCount()).toBe(6)
       expect(await search('good morning everyone')).toEqual([])
       expect(await search('good morning everybody')).toHaveLength(1)
+    })
+
+    it('takes the bulk path on request: search index dropped for the load, rebuilt, searchable at once', async () => {
+      const file = path.join(dir, 'bulk.jsonl')
+      const lines = Array.from({ length: 30 }, (_, i) =>
+        line({ content: { name: 'Bulk Show', key: 'bulk' }, text: `Line number ${i} says see you later.` }),
+      )
+      await writeFile(file, `${lines.join('\n')}\n`)
+      out = []
+      expect(await run(['--file', file, '--batch-size', '7', '--bulk', 'on'])).toBe(0)
+      expect(out.at(-1)).toMatch(/30 new, .*search index rebuilt after the load/)
+      const indexes = await query(
+        "select indexdef from pg_indexes where indexname = 'content_chunks_search_terms_idx'",
+      )
+      expect(indexes).toHaveLength(1)
+      expect(String(indexes[0]!.indexdef)).toMatch(/gin \(search_terms\) WHERE enabled/)
+      expect(await query('select * from import_dropped_indexes')).toEqual([])
+      expect(await search('number 17 says')).toHaveLength(1)
+    })
+
+    it('rebuilds a search index that an interrupted bulk import left dropped, before importing', async () => {
+      // what a bulk import killed between its drop and its rebuild leaves behind
+      await query(
+        `insert into import_dropped_indexes (name, definition) select indexname, indexdef from pg_indexes
+         where indexname = 'content_chunks_search_terms_idx'`,
+      )
+      await query('drop index content_chunks_search_terms_idx')
+      expect(await importLines('good.jsonl', good)).toBe(0)
+      expect(
+        await query("select 1 from pg_indexes where indexname = 'content_chunks_search_terms_idx'"),
+      ).toHaveLength(1)
+      expect(await query('select * from import_dropped_indexes')).toEqual([])
+      expect(await search('make up your mind')).toHaveLength(1)
+    })
+
+    it('writes text arrays that PostgreSQL reads back exactly', async () => {
+      const values = [
+        'plain',
+        'quote " inside',
+        'back\\slash',
+        '{braces, commas}',
+        'NULL',
+        '',
+        ' spaced ',
+        'é🙂',
+        null,
+      ]
+      const client = await import('pg').then(
+        ({ default: pg }) => new pg.Client({ connectionString: process.env.DATABASE_URL }),
+      )
+      await client.connect()
+      try {
+        const { rows } = await client.query('select $1::text[] as v', [textArrayLiteral(values)])
+        expect(rows[0].v).toEqual(values)
+      } finally {
+        await client.end()
+      }
     })
 
     it('explains a missing file and a missing flag', async () => {

@@ -27,6 +27,9 @@ Options:
   --file FILE          the JSONL file (required)
   --batch-size N       chunks per transaction (default 5000)
   --concurrency N      batches written at once (default 2)
+  --bulk auto|on|off   drop the search index for the load and build it again after it (default auto: when the
+                       file holds at least 20,000 chunks and more than a fifth of the chunks already stored;
+                       searches are slow until the rebuild, and the next import rebuilds it if this one is killed)
   --check              only check the file, write nothing
   -h, --help
 
@@ -40,6 +43,7 @@ function parse(argv: string[]) {
       'batch-size': { type: 'string' },
       concurrency: { type: 'string' },
       check: { type: 'boolean' },
+      bulk: { type: 'string' },
     },
     strict: true,
   })
@@ -71,6 +75,8 @@ export async function run(argv: string[]): Promise<number> {
   if (!file) throw new UsageError(`--file is required\n\n${help}`)
   const batchSize = intFlag(values['batch-size'], 'batch-size', 5000, 1, 100_000)
   const concurrency = intFlag(values.concurrency, 'concurrency', 2, 1, 8)
+  const bulk = values.bulk ?? 'auto'
+  if (!['auto', 'on', 'off'].includes(bulk)) throw new UsageError('--bulk must be auto, on or off')
   try {
     await access(file)
   } catch {
@@ -94,6 +100,8 @@ export async function run(argv: string[]): Promise<number> {
     const summary = await importFile(ctx, file, {
       batchSize,
       concurrency,
+      expectedRecords: checked.records,
+      ...(bulk === 'auto' ? {} : { bulk: bulk === 'on' }),
       onProgress: (n) => bar.tick(n),
     })
     bar.finish()
@@ -101,7 +109,8 @@ export async function run(argv: string[]): Promise<number> {
     console.log(
       `Imported ${summary.records} chunks in ${summary.seconds.toFixed(1)} s (${Math.round(rate)} chunks/s): ` +
         `${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} already present; ` +
-        `${summary.contentItems} new content items.`,
+        `${summary.contentItems} new content items` +
+        (summary.bulk ? '; search index rebuilt after the load.' : '.'),
     )
     return 0
   } catch (error) {

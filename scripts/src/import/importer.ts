@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { AppContext } from '@phrasereel/api'
 import { refreshContentTotals } from '@phrasereel/api/content/content-store'
-import { type PoolClient, withTransaction } from '@phrasereel/api/db/connect'
+import { type Pool, type PoolClient, namedStatementsSafe, withTransaction } from '@phrasereel/api/db/connect'
 import { onChunksWritten } from '@phrasereel/api/search/index-sync'
 import { searchData } from '@phrasereel/api/search/search-store'
 import { type ImportRecord, parseLine } from './format.ts'
@@ -34,6 +34,8 @@ export interface ImportSummary {
   unchanged: number
   contentItems: number
   seconds: number
+  /** Whether the search index was dropped for the load and built again after it (docs/decisions/045). */
+  bulk: boolean
 }
 
 export interface ImportOptions {
@@ -42,6 +44,60 @@ export interface ImportOptions {
   concurrency?: number
   maxErrors?: number
   onProgress?: (records: number) => void
+  /** Chunks the file holds (from the check pass); decides the bulk path when `bulk` is not given. */
+  expectedRecords?: number
+  /**
+   * Drop the search index for the load and build it again at the end (faster for a large load, and searches seq
+   * scan meanwhile). Default: when the file holds at least `BULK_MIN_RECORDS` chunks and more than
+   * `BULK_SHARE` of what the table holds.
+   */
+  bulk?: boolean
+}
+
+/** The bulk path pays off from this many chunks… */
+export const BULK_MIN_RECORDS = 20_000
+/** …and when the import adds more than this share of the rows already there (a rebuild reads them all). */
+export const BULK_SHARE = 0.2
+/** Indexes a bulk load drops and builds again: the search index (about 20 entries per chunk, decision 010). */
+const BULK_INDEXES = ['content_chunks_search_terms_idx']
+
+/**
+ * Builds again every index a bulk load dropped (this one, or an earlier one that was interrupted before its
+ * rebuild), from the definitions saved with the drop; returns their names.
+ */
+export async function restoreDroppedIndexes(db: Pool): Promise<string[]> {
+  const { rows } = await db.query<{ name: string; definition: string }>(
+    'select name, definition from import_dropped_indexes order by name',
+  )
+  const memory = (await namedStatementsSafe(db)) ? '512MB' : '128MB' // PGlite lives in a WebAssembly heap
+  for (const row of rows) {
+    await withTransaction(db, async (client) => {
+      await client.query(`set local maintenance_work_mem = '${memory}'`)
+      await client.query(row.definition.replace(/^CREATE (UNIQUE )?INDEX /i, 'CREATE $1INDEX IF NOT EXISTS '))
+      await client.query('delete from import_dropped_indexes where name = $1', [row.name])
+    })
+  }
+  return rows.map((row) => row.name)
+}
+
+/** Drops the bulk indexes, saving their definitions in the same transaction. */
+async function dropForBulk(db: Pool): Promise<void> {
+  await withTransaction(db, async (client) => {
+    await client.query(
+      `insert into import_dropped_indexes (name, definition)
+       select indexname, indexdef from pg_indexes where schemaname = current_schema() and indexname = any($1::text[])
+       on conflict (name) do nothing`,
+      [BULK_INDEXES],
+    )
+    for (const name of BULK_INDEXES) await client.query(`drop index if exists ${name}`)
+  })
+}
+
+/** Whether an import of `records` chunks should take the bulk path, given the rows already stored. */
+async function shouldBulk(db: Pool, records: number | undefined): Promise<boolean> {
+  if (records === undefined || records < BULK_MIN_RECORDS) return false
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from content_chunks')
+  return records > BULK_SHARE * (rows[0]?.n ?? 0)
 }
 
 async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
@@ -167,17 +223,38 @@ function addRecord(
   batch.terms.push(search.terms)
 }
 
+/**
+ * A PostgreSQL array literal of texts, built in one pass: the `pg` driver's generic array encoding runs two
+ * replacements per element, which for 5,000 JSON word lists per batch was the largest cost on the Node side.
+ */
+export function textArrayLiteral(values: readonly (string | null)[]): string {
+  const parts = new Array<string>(values.length)
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]
+    parts[i] =
+      value === null || value === undefined
+        ? 'NULL'
+        : `"${SPECIAL.test(value) ? value.replace(SPECIAL_ALL, '\\$&') : value}"`
+  }
+  return `{${parts.join(',')}}`
+}
+const SPECIAL = /["\\]/
+const SPECIAL_ALL = /["\\]/g
+
 /** Writes one batch in one transaction; returns the ids of chunks inserted or changed, and the counts. */
 async function writeBatch(
   client: PoolClient,
   batch: PreparedBatch,
+  bulk: boolean,
 ): Promise<{ ids: number[]; inserted: number; updated: number; contentItems: number }> {
   await client.query('begin')
   try {
-    // a longer GIN pending list, merged with more memory, turns many small index inserts into fewer bulk merges
-    // (measured 2x faster than the defaults on a 1M-chunk table; the list is flushed at the end of the import)
-    await client.query(`set local gin_pending_list_limit = '64MB'`)
-    await client.query(`set local work_mem = '64MB'`)
+    if (!bulk) {
+      // a longer GIN pending list, merged with more memory, turns many small index inserts into fewer bulk merges
+      // (measured 2x faster than the defaults on a 1M-chunk table; the list is flushed at the end of the import)
+      await client.query(`set local gin_pending_list_limit = '64MB'`)
+      await client.query(`set local work_mem = '64MB'`)
+    }
     // sorted keys: concurrent batches lock shared content items in one order, so they never deadlock
     const order = batch.keys.map((_, i) => i).sort((a, b) => (batch.keys[a]! < batch.keys[b]! ? -1 : 1))
     const pick = <T>(values: T[]) => order.map((i) => values[i]!)
@@ -223,17 +300,17 @@ async function writeBatch(
          is distinct from (excluded.transcribed_text, excluded.words, excluded.chunk_duration, excluded.chunk_type)
        returning id, (xmax = 0) as inserted`,
       [
-        batch.chunkKeys,
-        batch.orders,
-        batch.playFiles,
-        batch.types,
-        batch.durations,
-        batch.enabled,
-        batch.texts,
-        batch.wordCounts,
-        batch.words,
-        batch.searchTexts,
-        batch.terms,
+        textArrayLiteral(batch.chunkKeys),
+        `{${batch.orders.join(',')}}`,
+        textArrayLiteral(batch.playFiles),
+        textArrayLiteral(batch.types),
+        `{${batch.durations.join(',')}}`,
+        `{${batch.enabled.join(',')}}`,
+        textArrayLiteral(batch.texts),
+        `{${batch.wordCounts.join(',')}}`,
+        textArrayLiteral(batch.words),
+        textArrayLiteral(batch.searchTexts),
+        textArrayLiteral(batch.terms),
         batch.keys,
       ],
     )
@@ -270,7 +347,12 @@ export async function importFile(
     unchanged: 0,
     contentItems: 0,
     seconds: 0,
+    bulk: false,
   }
+  // an earlier bulk import stopped before its rebuild: repair first
+  await restoreDroppedIndexes(ctx.db)
+  summary.bulk = options.bulk ?? (await shouldBulk(ctx.db, options.expectedRecords))
+  if (summary.bulk) await dropForBulk(ctx.db)
   const nextOrder = new Map<string, number>()
   const clients = await Promise.all(Array.from({ length: concurrency }, () => ctx.db.connect()))
   const inFlight: (Promise<void> | null)[] = clients.map(() => null)
@@ -288,7 +370,7 @@ export async function importFile(
     slot = (slot + 1) % clients.length
     if (inFlight[index]) await inFlight[index]
     if (failure) throw failure
-    inFlight[index] = writeBatch(clients[index]!, current).then(
+    inFlight[index] = writeBatch(clients[index]!, current, summary.bulk).then(
       async (result) => {
         summary.inserted += result.inserted
         summary.updated += result.updated
@@ -322,11 +404,19 @@ export async function importFile(
   } finally {
     await Promise.all(inFlight).catch(() => {})
     for (const client of clients) client.release()
+    // searchable again whatever happened (if this fails too, the next import rebuilds it first)
+    if (summary.bulk) await restoreDroppedIndexes(ctx.db).catch(() => {})
   }
-  await withTransaction(ctx.db, async (client) => {
-    await client.query(`set local maintenance_work_mem = '256MB'`)
-    await client.query(`select gin_clean_pending_list('content_chunks_search_terms_idx'::regclass)`)
-  })
+  if (summary.bulk) {
+    // a fresh index has no pending list; fresh statistics let the planner see the rows just loaded
+    await restoreDroppedIndexes(ctx.db)
+    await ctx.db.query('analyze content_chunks')
+  } else {
+    await withTransaction(ctx.db, async (client) => {
+      await client.query(`set local maintenance_work_mem = '256MB'`)
+      await client.query(`select gin_clean_pending_list('content_chunks_search_terms_idx'::regclass)`)
+    })
+  }
   await refreshContentTotals(ctx.db)
   summary.seconds = (performance.now() - started) / 1000
   return summary
