@@ -26,6 +26,8 @@ export interface ShownClip {
 export interface PlayLogger {
   /** The player now shows `clip` (opened, previous/next); a different clip is logged again when it plays. */
   show(clip: ShownClip | null): void
+  /** The media is playing already (for a logger attached after playback started): logs as its event would. */
+  playing(): void
   /** Stops listening. */
   dispose(): void
 }
@@ -57,6 +59,7 @@ export function watchPlays(target: EventTarget, log: typeof logPlay = logPlay): 
       current = clip
       logged = false
     },
+    playing: onPlaying,
     dispose() {
       disposed = true
       target.removeEventListener('playing', onPlaying, true)

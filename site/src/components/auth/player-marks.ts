@@ -5,6 +5,8 @@
  * host adds this slot once the player is mounted. See docs/decisions/074.
  */
 
+import { watchPlays } from './play-log.ts'
+
 /** Class of the slot element this module adds to the player's control row. */
 export const PLAYER_MARKS_CLASS = 'pr-player-marks'
 
@@ -31,6 +33,46 @@ export interface PlayerMarks {
   /** Shows the buttons for another clip (previous/next). */
   update(target: PlayerMarksTarget): void
   unmount(): void
+}
+
+/** Like/save and the play log of a framework-free player page, for the clip it shows. */
+export interface PlayerAccount {
+  /** The player now shows another clip (previous/next). */
+  show(target: PlayerMarksTarget): void
+  dispose(): void
+}
+
+/**
+ * Adds like/save and the play log to the player under `container` (/play, which loads this module after its
+ * first paint). `media()` is the player's current media element: a clip already playing when this arrives is
+ * logged at once. The caller passes the clip shown by then with `show()` once this resolves.
+ */
+export async function attachPlayerAccount(
+  container: ParentNode & EventTarget,
+  target: PlayerMarksTarget,
+  media: () => HTMLMediaElement | null,
+): Promise<PlayerAccount> {
+  const plays = watchPlays(container)
+  plays.show(target)
+  const current = media()
+  if (current && !current.paused && current.readyState >= 3) plays.playing()
+  let marks: PlayerMarks | null = null
+  try {
+    marks = await mountPlayerMarks(container, target)
+  } catch (error) {
+    console.warn('[player] like/save failed to load:', error)
+  }
+  return {
+    show(next) {
+      plays.show(next)
+      marks?.update(next)
+    },
+    dispose() {
+      plays.dispose()
+      marks?.unmount()
+      marks = null
+    },
+  }
 }
 
 /**

@@ -8,8 +8,7 @@
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type ChunkLink, chunkToOptions, createPlayer, type PlayerHandle } from '@phrasereel/widget'
 import playerCss from '@phrasereel/widget/styles.css?inline'
-import { watchPlays } from '../auth/play-log.ts'
-import { mountPlayerMarks, type PlayerMarks, type PlayerMarksTarget } from '../auth/player-marks.ts'
+import type { PlayerAccount, PlayerMarksTarget } from '../auth/player-marks.ts'
 import { fetchChunk, type SiteChunk } from '../../lib/api.ts'
 import { escapeHtml } from '../../lib/card-html.ts'
 import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
@@ -41,14 +40,13 @@ export function startPlayPage(root: HTMLElement): void {
   if (!mount || !data) return
   let chunk = JSON.parse(data) as SiteChunk
   let player: PlayerHandle | null = null
-  const plays = watchPlays(mount)
-  let marks: PlayerMarks | null = null
-  let marksTarget: PlayerMarksTarget | null = null
+  // like/save and the play log: loaded after the first paint (with the session, React and the buttons)
+  let account: PlayerAccount | null = null
+  let shown: PlayerMarksTarget = { chunkId: chunk.id, contentMetadataId: chunk.content_metadata.id }
   /** The clip shown is `chunkId` of `contentMetadataId`: like/save and the play log follow it. */
   const show = (chunkId: number, contentMetadataId: number) => {
-    plays.show({ chunkId, contentMetadataId })
-    marksTarget = { chunkId, contentMetadataId }
-    marks?.update(marksTarget)
+    shown = { chunkId, contentMetadataId }
+    account?.show(shown)
   }
   const setLoading = (on: boolean) => {
     if (overlay) overlay.hidden = !on
@@ -67,9 +65,8 @@ export function startPlayPage(root: HTMLElement): void {
       console.warn('[play] loading the chunk failed:', error)
       player?.destroy()
       player = null
-      marks?.unmount()
-      marks = null
-      plays.dispose()
+      account?.dispose()
+      account = null
       showChunkError(chunkErrorMessage(error))
     }
   }
@@ -91,22 +88,21 @@ export function startPlayPage(root: HTMLElement): void {
     },
     onClose: () => window.location.assign('/'),
   })
-  show(chunk.id, chunk.content_metadata.id)
   requestAnimationFrame(() => {
     setLoading(false)
     poster?.remove()
-    // after the player's first paint: React and the buttons load now
-    void mountPlayerMarks(
-      mount,
-      marksTarget ?? { chunkId: chunk.id, contentMetadataId: chunk.content_metadata.id },
-    )
-      .then((mounted) => {
+    // after the player's first paint: the session, React and the buttons load now
+    import('../auth/player-marks.ts')
+      .then(({ attachPlayerAccount }) =>
+        attachPlayerAccount(mount, shown, () => player?.getMediaElement() ?? null),
+      )
+      .then((attached) => {
         if (!player) {
-          mounted?.unmount()
+          attached.dispose()
           return
         }
-        marks = mounted
-        if (marksTarget) marks?.update(marksTarget)
+        account = attached
+        account.show(shown)
       })
       .catch((error: unknown) => console.warn('[play] like/save failed to load:', error))
   })
