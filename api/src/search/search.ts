@@ -187,13 +187,7 @@ async function postgresSearch(
   if (walked.found <= want) {
     return { hits, total: walked.found, capped: false, estimated: false, engine: 'postgres' }
   }
-  const estimate = estimateTotal({
-    phraseWords: plan.tokens.length,
-    perRank: walked.perRank,
-    stopBlock: walked.stopBlock,
-    relationBlocks: walked.relationBlocks,
-    histogram: await rankHistogram(ctx.db, walked.relationBlocks),
-  })
+  const estimate = await estimateWalk(ctx.db, plan, walked)
   return {
     hits,
     total: Math.min(estimate, cap),
@@ -213,15 +207,12 @@ export interface RankedPage {
   perRank: Map<number, number>
   /** Heap block of the last row read at the highest rank read: how far that rank's scan got. */
   stopBlock: number
-  /** Heap blocks of `content_chunks`. */
-  relationBlocks: number
 }
 
 interface RankedPageRow extends ResultRow {
   found: number
   ranks: [number, number][]
   stop_block: number | null
-  relation_blocks: number
   ord: number | null
 }
 
@@ -282,10 +273,9 @@ export function rankedPageStatement(
   select (select count(*)::int from walk) as found,
     (select coalesce(json_agg(json_build_array(n, k)), '[]'::json)
        from (select n, count(*)::int as k from walk group by n) r) as ranks,
-    (select max(((tid::text)::point)[0])::int from walk where n = (select max(n) from walk)) as stop_block,
-    (pg_relation_size('content_chunks') / current_setting('block_size')::int)::int as relation_blocks
+    (select max(((tid::text)::point)[0])::int from walk where n = (select max(n) from walk)) as stop_block
 )
-select s.found, s.ranks, s.stop_block, s.relation_blocks, p.ord, ${CHUNK_COLUMNS}, c.words
+select s.found, s.ranks, s.stop_block, p.ord, ${CHUNK_COLUMNS}, c.words
 from stats s
 left join page p on true
 left join content_chunks c on c.id = p.id
@@ -323,7 +313,6 @@ export async function rankedPage(
     found: first?.found ?? 0,
     perRank: new Map(first?.ranks ?? []),
     stopBlock: first?.stop_block ?? 0,
-    relationBlocks: Math.max(1, first?.relation_blocks ?? 1),
   }
 }
 
@@ -402,6 +391,36 @@ export function estimateTotal(input: EstimateInput): number {
   const sampled = input.histogram.some((n) => n > 0)
   const density = sampled && seen > 0 ? (below + atStop) / seen : 0
   return Math.max(read, Math.round(below + atStop + density * rest))
+}
+
+/** The estimated total of a walk that stopped early, with the table's size and length sample of this process. */
+async function estimateWalk(db: Queryable, plan: QueryPlan, walked: RankedPage): Promise<number> {
+  const relationBlocks = await tableBlocks(db)
+  return estimateTotal({
+    phraseWords: plan.tokens.length,
+    perRank: walked.perRank,
+    stopBlock: walked.stopBlock,
+    relationBlocks,
+    histogram: await rankHistogram(db, relationBlocks),
+  })
+}
+
+/** How long a process reuses the size of `content_chunks` (PGlite answers pg_relation_size slowly, ~2 ms). */
+const BLOCKS_TTL_MS = 10_000
+const blocks = new WeakMap<Queryable, { at: number; value: Promise<number> }>()
+
+/** Heap blocks of `content_chunks`, re-read at most every `BLOCKS_TTL_MS`. */
+function tableBlocks(db: Queryable): Promise<number> {
+  const entry = blocks.get(db)
+  if (entry && Date.now() - entry.at < BLOCKS_TTL_MS) return entry.value
+  const value = db
+    .query<{ n: number }>(
+      `select (pg_relation_size('content_chunks') / current_setting('block_size')::int)::int as n`,
+    )
+    .then(({ rows }) => Math.max(1, rows[0]?.n ?? 1))
+  blocks.set(db, { at: Date.now(), value })
+  value.catch(() => blocks.delete(db))
+  return value
 }
 
 /** How long a process keeps its sample of clip lengths, and how many heap blocks the sample reads. */
@@ -541,8 +560,7 @@ export function mixSources(candidates: Candidate[], block: number): Candidate[] 
 async function countPhrase(ctx: AppContext, plan: QueryPlan, cap: number): Promise<number> {
   const walked = await rankedPage(ctx.db, plan, {}, { want: VARIETY_BLOCK, offset: 0, limit: 0 })
   if (walked.found <= VARIETY_BLOCK) return walked.found
-  const histogram = await rankHistogram(ctx.db, walked.relationBlocks)
-  return Math.min(cap, estimateTotal({ phraseWords: plan.tokens.length, ...walked, histogram }))
+  return Math.min(cap, await estimateWalk(ctx.db, plan, walked))
 }
 
 /** A phrase close to a query that has results, and how many (estimated beyond a few hundred, up to the cap). */
