@@ -205,7 +205,8 @@ export async function cutClips(
       graph.push(`[v${i}]trim=start=${t(start)}:end=${t(end)},setpts=PTS-STARTPTS,split[cv${i}][tv${i}]`)
       // at least a frame and a half before the end, so the trimmed stream is never empty
       const at = Math.min(cut.thumbnail.at, Math.max(0, end - start - 1.5 / frameRate))
-      graph.push(`[tv${i}]trim=start=${t(at)},setpts=PTS-STARTPTS,scale=-2:'min(360,ih)'[th${i}]`)
+      // only the first frame from `at` on reaches the scaler (the branch would otherwise scale every later frame)
+      graph.push(`[tv${i}]trim=start=${t(at)},select='eq(n,0)',scale=-2:'min(360,ih)'[th${i}]`)
       outputs.push(
         ...['-map', `[cv${i}]`, '-map', `[ca${i}]`, ...VIDEO_ENCODE, ...AUDIO_ENCODE, ...FASTSTART, ...QUEUE],
         ...['-f', 'mp4', cut.output],
