@@ -3,35 +3,24 @@
  * /play/{chunkId}, signed out (tooltips, the sign-in dialog, status refetched after signing in, nothing logged)
  * and signed in (toggles, the buttons following previous/next, one play logged per clip shown, in /play-history).
  */
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it, vi } from 'vitest'
 import {
   apiAs,
   createAccount,
   expectNoSeriousA11yViolations,
   signInContext,
-  startAccountSite,
   type TestAccount,
   visit,
 } from './account-fixtures.ts'
-import { launchBrowser, openPage, type TestSite } from './harness.ts'
+import { openPage } from './harness.ts'
+import { learnerSuite, player } from './learner-helpers.ts'
 
 // the machine running these is shared and slow; one walk through a flow takes minutes under load
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 })
 
-let site: TestSite
-let browser: Browser
+const suite = learnerSuite()
 
-beforeAll(async () => {
-  site = await startAccountSite()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
-
-const player = (page: Page): Locator => page.locator('[data-testid="phrasereel-player"]')
 const marks = (page: Page): Locator => player(page).locator('.pr-player-marks')
 
 interface HistoryItem {
@@ -39,7 +28,7 @@ interface HistoryItem {
 }
 
 async function historyIds(account: TestAccount): Promise<number[]> {
-  const items = await apiAs<HistoryItem[]>(site, account, 'GET', '/api/user-content/play-history')
+  const items = await apiAs<HistoryItem[]>(suite.site, account, 'GET', '/api/user-content/play-history')
   return items.map((item) => item.chunk.id)
 }
 
@@ -47,7 +36,7 @@ async function status(
   account: TestAccount,
   contentId: number,
 ): Promise<{ is_liked: boolean; is_saved: boolean }> {
-  return apiAs(site, account, 'GET', `/api/user-content/status/${contentId}`)
+  return apiAs(suite.site, account, 'GET', `/api/user-content/status/${contentId}`)
 }
 
 /** Resolves once the player's media element is really playing. */
@@ -79,11 +68,13 @@ function recordPlayLogs(page: Page): { chunkId: number; contentId: number }[] {
 
 describe('video modal', () => {
   it('signed out: the buttons open the sign-in dialog; signed in: the status is refetched, toggles and plays follow previous/next', async () => {
-    const [longRoad, kitchen] = site.content
-    const account = await createAccount(site, { firstName: 'Pia', lastName: 'Player' })
+    const [longRoad, kitchen] = suite.site.content
+    const account = await createAccount(suite.site, { firstName: 'Pia', lastName: 'Player' })
     // liked before: after signing in the modal must show it
-    await apiAs(site, account, 'POST', '/api/user-content/like', { content_metadata_id: kitchen!.contentId })
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'dark' })
+    await apiAs(suite.site, account, 'POST', '/api/user-content/like', {
+      content_metadata_id: kitchen!.contentId,
+    })
+    const opened = await openPage(suite.browser, suite.site, { viewport: 'desktop', theme: 'dark' })
     const { page } = opened
     const logs = recordPlayLogs(page)
     await visit(page, '/search?q=mean')
@@ -180,8 +171,8 @@ describe('video modal', () => {
 
 describe('/play/{chunkId}', () => {
   it('signed out: tooltips and the sign-in dialog, no play logged', async () => {
-    const [first] = site.content[0]!.chunkIds
-    const opened = await openPage(browser, site, { viewport: 'mobile', theme: 'light' })
+    const [first] = suite.site.content[0]!.chunkIds
+    const opened = await openPage(suite.browser, suite.site, { viewport: 'mobile', theme: 'light' })
     const { page } = opened
     const logs = recordPlayLogs(page)
     await page.goto(`/play/${first}`)
@@ -204,12 +195,12 @@ describe('/play/{chunkId}', () => {
   })
 
   it('signed in: like/save follow previous/next, each clip shown logs one play, in /play-history', async () => {
-    const { contentId, chunkIds } = site.content[0]!
+    const { contentId, chunkIds } = suite.site.content[0]!
     const [first, second] = chunkIds
-    const account = await createAccount(site, { firstName: 'Quinn', lastName: 'Quiet' })
-    const opened = await openPage(browser, site, { viewport: 'desktop', theme: 'light' })
+    const account = await createAccount(suite.site, { firstName: 'Quinn', lastName: 'Quiet' })
+    const opened = await openPage(suite.browser, suite.site, { viewport: 'desktop', theme: 'light' })
     const { page } = opened
-    await signInContext(opened.context, site, account)
+    await signInContext(opened.context, suite.site, account)
     const logs = recordPlayLogs(page)
     await page.goto(`/play/${first}`)
     const like = marks(page).getByRole('button', { name: 'Like this video', exact: true })
@@ -251,7 +242,7 @@ describe('/play/{chunkId}', () => {
     // save from the second clip: the like/save records carry the clip shown
     await marks(page).getByRole('button', { name: 'Save this video', exact: true }).click()
     await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).waitFor()
-    const saved = await apiAs<{ id: number }[]>(site, account, 'GET', '/api/user-content/saved-chunks')
+    const saved = await apiAs<{ id: number }[]>(suite.site, account, 'GET', '/api/user-content/saved-chunks')
     expect(saved.map((chunk) => chunk.id)).toEqual([second])
 
     // back (the browser's history): the first clip again, one more play when it plays
