@@ -27,9 +27,9 @@ Options:
   --file FILE          the JSONL file (required)
   --batch-size N       chunks per transaction (default 5000)
   --concurrency N      batches written at once (default 2)
-  --bulk auto|on|off   drop the search index for the load and build it again after it (default auto: when the
-                       file holds at least 20,000 chunks and more than a fifth of the chunks already stored;
-                       searches are slow until the rebuild, and the next import rebuilds it if this one is killed)
+  --bulk auto|on|off   drop the search index for the load and build it again after it (default auto: a file of
+                       at least 20,000 chunks into a table holding less than a fifth of that); searches are slow
+                       until the rebuild, and the next import rebuilds it if this one is killed
   --check              only check the file, write nothing
   -h, --help
 

@@ -47,16 +47,16 @@ export interface ImportOptions {
   /** Chunks the file holds (from the check pass); decides the bulk path when `bulk` is not given. */
   expectedRecords?: number
   /**
-   * Drop the search index for the load and build it again at the end (faster for a large load, and searches seq
-   * scan meanwhile). Default: when the file holds at least `BULK_MIN_RECORDS` chunks and more than
-   * `BULK_SHARE` of what the table holds.
+   * Drop the search index for the load and build it again at the end (searches scan the table meanwhile).
+   * Default: when the file holds at least `BULK_MIN_RECORDS` chunks and the table holds less than `BULK_SHARE`
+   * of that (a first load; a re-run of the same file never rebuilds the index for nothing).
    */
   bulk?: boolean
 }
 
-/** The bulk path pays off from this many chunks… */
+/** The bulk path is taken by default from this many chunks… */
 export const BULK_MIN_RECORDS = 20_000
-/** …and when the import adds more than this share of the rows already there (a rebuild reads them all). */
+/** …into a table holding less than this share of them (docs/decisions/045: the rebuild costs what it saves). */
 export const BULK_SHARE = 0.2
 /** Indexes a bulk load drops and builds again: the search index (about 20 entries per chunk, decision 010). */
 const BULK_INDEXES = ['content_chunks_search_terms_idx']
@@ -97,7 +97,7 @@ async function dropForBulk(db: Pool): Promise<void> {
 async function shouldBulk(db: Pool, records: number | undefined): Promise<boolean> {
   if (records === undefined || records < BULK_MIN_RECORDS) return false
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from content_chunks')
-  return records > BULK_SHARE * (rows[0]?.n ?? 0)
+  return (rows[0]?.n ?? 0) < BULK_SHARE * records
 }
 
 async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
@@ -249,6 +249,9 @@ async function writeBatch(
 ): Promise<{ ids: number[]; inserted: number; updated: number; contentItems: number }> {
   await client.query('begin')
   try {
+    // a crash may lose the last committed batches, which the next run (idempotent) writes again: no need to
+    // wait for each commit's WAL flush
+    await client.query('set local synchronous_commit = off')
     if (!bulk) {
       // a longer GIN pending list, merged with more memory, turns many small index inserts into fewer bulk merges
       // (measured 2x faster than the defaults on a 1M-chunk table; the list is flushed at the end of the import)
