@@ -167,6 +167,42 @@ describe('video modal', () => {
     opened.assertNoConsoleErrors()
     await opened.close()
   })
+
+  it('a one-clip list moves chunk by chunk: the buttons and the play log follow the clip the server gave', async () => {
+    const { contentId, chunkIds } = suite.site.content[0]!
+    const [, second, third] = chunkIds
+    const account = await createAccount(suite.site, { firstName: 'Rae', lastName: 'Single' })
+    const opened = await openPage(suite.browser, suite.site, { viewport: 'mobile', theme: 'dark' })
+    const { page } = opened
+    await signInContext(opened.context, suite.site, account)
+    const logs = recordPlayLogs(page)
+    // one result ('Break a leg tonight!', the third clip of The Long Road): previous asks the server
+    await visit(page, '/search?q=tonight')
+    const results = page.locator('.results > li')
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1)
+    await results.first().locator('.card__thumb').click()
+    await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
+    await marks(page)
+      .getByRole('button', { name: 'Like this video', exact: true })
+      .waitFor({ timeout: 15_000 })
+    await waitPlaying(page)
+    await expect.poll(() => logs, { timeout: 10_000 }).toEqual([{ chunkId: third, contentId }])
+    await page.waitForTimeout(600) // navigation lock
+    await player(page).getByRole('button', { name: 'Previous clip' }).click()
+    await expect
+      .poll(() => player(page).locator('[data-testid="pr-media"]').getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/\/2\.mp4$/)
+    await waitPlaying(page)
+    await expect.poll(() => logs.length, { timeout: 10_000 }).toBe(2)
+    expect(logs[1]).toEqual({ chunkId: second, contentId })
+    // a save now records the clip shown, not the one the list opened with
+    await marks(page).getByRole('button', { name: 'Save this video', exact: true }).click()
+    await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).waitFor()
+    const saved = await apiAs<{ id: number }[]>(suite.site, account, 'GET', '/api/user-content/saved-chunks')
+    expect(saved.map((chunk) => chunk.id)).toEqual([second])
+    opened.assertNoConsoleErrors()
+    await opened.close()
+  })
 })
 
 describe('/play/{chunkId}', () => {
