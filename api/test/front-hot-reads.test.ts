@@ -151,6 +151,7 @@ describeEachDatabase('hot public reads', (app, kind) => {
     expect(raw.status).toBe(200)
     expect(raw.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(raw.headers['cache-control']).toBe('public, max-age=30')
+    expect(raw.headers['access-control-allow-origin']).toBe('*') // the embed reads it from other sites
     // the same answer as the Fetch handler gives, in the spec shape
     const viaFetch = await app().fetchJson<Chunk>(`/api/content/chunk/${ids[0]}`)
     expect(JSON.parse(raw.body)).toEqual(viaFetch.body)
@@ -173,6 +174,21 @@ describeEachDatabase('hot public reads', (app, kind) => {
     expect(bad.status).toBe(400)
     const wrongMethod = await handler.dispatch!(lazy('DELETE', '/api/content/chunks/count'))
     expect(wrongMethod.status).toBe(405)
+  })
+
+  it('lets the embeddable player read translations and neighbours from other origins', async () => {
+    const translations = await app().fetch(`/api/content/chunks/${ids[0]}/translations`)
+    expect(translations.headers.get('access-control-allow-origin')).toBe('*')
+    const next = await app().fetch(
+      `/api/content/navigate-chunk?content_metadata_id=${contentId}&content_chunk_id=${ids[0]}&action=next`,
+    )
+    expect(next.status).toBe(200)
+    expect(next.headers.get('access-control-allow-origin')).toBe('*')
+    const none = await app().fetch(
+      `/api/content/navigate-chunk?content_metadata_id=${contentId}&content_chunk_id=${ids[0]}&action=previous&missing=no-content`,
+    )
+    expect(none.status).toBe(204)
+    expect(none.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('answers HEAD with the headers and no body through the Fetch handler', async () => {

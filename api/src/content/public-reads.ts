@@ -153,10 +153,12 @@ export async function sharedContentTotals(ctx: AppContext): Promise<Totals> {
   return (await readersFor(ctx).totals.load(0)) ?? { chunks: 0, words: 0 }
 }
 
-// Public content is the same for everyone; a short shared cache spares the database on busy pages.
+// Public content is the same for everyone; a short shared cache spares the database on busy pages. Readable
+// from any origin: the embeddable player (/embed/player.js) asks for chunks from third-party pages.
 const PUBLIC_JSON = Object.freeze({
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'public, max-age=30',
+  'access-control-allow-origin': '*',
 })
 
 /** `chunk/{id}`, `chunks/count` and `words/count` of spec §7.2; registered before the other content routes. */

@@ -16,7 +16,9 @@ export const RANDOM_CHUNKS_DEFAULT = 12
 export const RANDOM_CHUNKS_MAX = 60
 
 // Public content is the same for everyone; a short shared cache spares the database on busy pages.
-const PUBLIC_SHORT_CACHE = { 'cache-control': 'public, max-age=30' }
+// Readable from any origin: the embeddable player (/embed/player.js) asks for these from third-party pages.
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' }
+const PUBLIC_SHORT_CACHE = { 'cache-control': 'public, max-age=30', ...ANY_ORIGIN }
 
 /** The public content calls of spec §7.2 (`chunk/{id}` and the totals are in public-reads.ts). */
 export function registerContentRoutes(router: Router<AppContext>): void {
@@ -35,10 +37,10 @@ export function registerContentRoutes(router: Router<AppContext>): void {
     if (!link) {
       // `missing=no-content` (beyond spec): 204 instead of the spec's 404. Browsers log every 4xx answer as a
       // console error, so the player, which asks ahead for the next clip, asks this way (docs/decisions/067).
-      if (url.searchParams.get('missing') === 'no-content') return noContent()
+      if (url.searchParams.get('missing') === 'no-content') return noContent(ANY_ORIGIN)
       throw new NotFoundError(action === 'next' ? 'No more chunks available' : 'This is the first chunk')
     }
-    return json(link)
+    return json(link, 200, ANY_ORIGIN)
   })
 
   router.get('/api/content/get_s3_url', async ({ url, ctx }) => {
