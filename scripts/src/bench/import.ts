@@ -17,7 +17,7 @@ import { UsageError } from '../cli/errors.ts'
 import { importFile, validateFile } from '../import/importer.ts'
 import { writeCorpus } from './search-corpus.ts'
 
-export const help = `Usage: pnpm bench import [--chunks N] [--db postgres|pglite] [--admin-url URL] [--bulk auto|on|off]
+export const help = `Usage: pnpm bench import [--chunks N] [--db postgres|pglite] [--admin-url URL] [--bulk off|on|auto]
 
 Writes a synthetic dialogue corpus of N chunks (default 200,000; about 500 bytes of JSON per line with word
 timings), imports it into a fresh database and prints the write rate beside a baseline from the same run: the same
@@ -71,10 +71,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const chunks = Number(values.chunks ?? 200_000)
   const kind = values.db ?? 'postgres'
-  const bulk = values.bulk ?? 'auto'
+  const bulk = values.bulk ?? 'off'
   if (!(Number.isInteger(chunks) && chunks >= 1000) || !['postgres', 'pglite'].includes(kind))
     throw new UsageError(`bad flags\n\n${help}`)
-  if (!['auto', 'on', 'off'].includes(bulk)) throw new UsageError(`--bulk must be auto, on or off\n\n${help}`)
+  if (!['auto', 'on', 'off'].includes(bulk)) throw new UsageError(`--bulk must be off, on or auto\n\n${help}`)
   const adminUrl = values['admin-url'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const dir = await mkdtemp(path.join(os.tmpdir(), 'phrasereel-bench-import-'))
   const name = `phrasereel_bench_import_${process.pid}`
@@ -112,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
       const checked = await validateFile(file)
       const checkSeconds = (performance.now() - started) / 1000
       const load = os.loadavg()[0]!
-      const options = bulk === 'auto' ? {} : { bulk: bulk === 'on' }
+      const options = { bulk: bulk === 'auto' ? ('auto' as const) : bulk === 'on' }
       const cpu0 = await cpuNow(database.pool, kind)
       const first = await importFile(ctx, file, { ...options, expectedRecords: checked.records })
       const cpu1 = await cpuNow(database.pool, kind)

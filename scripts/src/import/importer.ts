@@ -47,14 +47,14 @@ export interface ImportOptions {
   /** Chunks the file holds (from the check pass); decides the bulk path when `bulk` is not given. */
   expectedRecords?: number
   /**
-   * Drop the search index for the load and build it again at the end (searches scan the table meanwhile).
-   * Default: when the file holds at least `BULK_MIN_RECORDS` chunks and the table holds less than `BULK_SHARE`
-   * of that (a first load; a re-run of the same file never rebuilds the index for nothing).
+   * Drop the search index for the load and build it again at the end (searches scan the table meanwhile):
+   * `true`, `false` (the default: measured no cheaper, docs/decisions/045), or `'auto'`: when the file holds at
+   * least `BULK_MIN_RECORDS` chunks and the table less than `BULK_SHARE` of that (a first load).
    */
-  bulk?: boolean
+  bulk?: boolean | 'auto'
 }
 
-/** The bulk path is taken by default from this many chunks… */
+/** `bulk: 'auto'` takes the bulk path from this many chunks… */
 export const BULK_MIN_RECORDS = 20_000
 /** …into a table holding less than this share of them (docs/decisions/045: the rebuild costs what it saves). */
 export const BULK_SHARE = 0.2
@@ -354,7 +354,8 @@ export async function importFile(
   }
   // an earlier bulk import stopped before its rebuild: repair first
   await restoreDroppedIndexes(ctx.db)
-  summary.bulk = options.bulk ?? (await shouldBulk(ctx.db, options.expectedRecords))
+  const bulk = options.bulk ?? false
+  summary.bulk = bulk === 'auto' ? await shouldBulk(ctx.db, options.expectedRecords) : bulk
   if (summary.bulk) await dropForBulk(ctx.db)
   const nextOrder = new Map<string, number>()
   const clients = await Promise.all(Array.from({ length: concurrency }, () => ctx.db.connect()))
