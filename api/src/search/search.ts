@@ -17,7 +17,6 @@ import {
   indexChunkText,
   loadResultRows,
   pendingChunkIds,
-  sampleMatchTexts,
 } from './search-store.ts'
 import {
   MAX_GRAM,
@@ -27,6 +26,7 @@ import {
   findPhrase,
   gramHash,
   planQuery,
+  tokenize,
 } from './terms.ts'
 
 /** Ranked candidates are mixed across sources within blocks of this many, so paging stays stable. */
@@ -611,8 +611,15 @@ export async function suggestPhrases(ctx: AppContext, q: string, max = 5): Promi
     const sub = planQuery(anchor.join(' '))
     if (sub) {
       const following = new Map<string, number>()
-      for (const text of await sampleMatchTexts(ctx.db, sub, VARIETY_BLOCK)) {
-        const tokens = text.split(' ')
+      // the first block of ranked matches, through the same statement as a search (no JIT, no filter join)
+      const sample = await rankedPage(
+        ctx.db,
+        sub,
+        {},
+        { want: VARIETY_BLOCK, offset: 0, limit: VARIETY_BLOCK },
+      )
+      for (const row of sample.rows) {
+        const tokens = tokenize(row.transcribed_text)
         const at = findPhrase(tokens, anchor)
         const next = at ? tokens[at[1] + 1] : undefined
         if (next) following.set(next, (following.get(next) ?? 0) + 1)
