@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts'
 import { BadRequestError } from '../http/errors.ts'
-import { json } from '../http/respond.ts'
+import { RawAnswer, json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
-import { searchChunks, suggestPhrases } from './search.ts'
+import { type SearchResult, searchChunks, suggestPhrases } from './search.ts'
 import type { SearchFilters } from './search-store.ts'
 import { QueryError } from './terms.ts'
 
@@ -20,20 +20,40 @@ export function registerSearchRoutes(router: Router<AppContext>): void {
     const limit = readInt(url, 'limit', 1, LIMITS.searchMaxLimit) ?? LIMITS.searchDefaultLimit
     const offset = readInt(url, 'offset', 0, LIMITS.searchMaxResults) ?? 0
     const result = await run(() => searchChunks(ctx, { q, filters: readFilters(url), limit, offset }))
-    return json(result.hits, 200, {
-      'x-total-count': String(result.total),
-      'x-total-count-capped': String(result.capped),
-      'x-total-count-estimated': String(result.estimated),
-      'x-search-engine': result.engine,
-      'access-control-expose-headers': 'X-Total-Count, X-Total-Count-Capped, X-Total-Count-Estimated',
-      'cache-control': 'public, max-age=30',
-    })
+    return searchAnswer(result)
   })
 
   router.get('/api/search/suggest', async ({ url, ctx }) => {
     const q = readQuery(url)
     return json(await run(() => suggestPhrases(ctx, q)), 200, { 'cache-control': 'public, max-age=30' })
   })
+}
+
+/**
+ * The answer of a search, its JSON text made once per result: a page served from the answer cache is the same
+ * `SearchResult` object, so repeating it costs no serialisation (a `RawAnswer` goes to the socket as it is).
+ */
+const answers = new WeakMap<SearchResult, RawAnswer>()
+
+function searchAnswer(result: SearchResult): RawAnswer {
+  let answer = answers.get(result)
+  if (!answer) {
+    answer = new RawAnswer(
+      200,
+      {
+        'content-type': 'application/json; charset=utf-8',
+        'x-total-count': String(result.total),
+        'x-total-count-capped': String(result.capped),
+        'x-total-count-estimated': String(result.estimated),
+        'x-search-engine': result.engine,
+        'access-control-expose-headers': 'X-Total-Count, X-Total-Count-Capped, X-Total-Count-Estimated',
+        'cache-control': 'public, max-age=30',
+      },
+      JSON.stringify(result.hits),
+    )
+    answers.set(result, answer)
+  }
+  return answer
 }
 
 async function run<T>(work: () => Promise<T>): Promise<T> {
