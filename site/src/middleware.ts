@@ -3,9 +3,14 @@
  * the session cookie embeds that visitor's session (SessionScript.astro), so unless the page already said
  * `private` or `no-store`, its answer gets `Cache-Control: private, no-store`: no proxy, CDN or the service worker
  * (public/sw.js) keeps one person's page for the next. Pages for anonymous visitors keep their own headers.
+ *
+ * The session itself is looked up here, before anything renders (docs/decisions/076): a lookup that throws (the
+ * database is down) then reaches Astro's error view ('Unexpected Application Error!', 500) instead of failing inside
+ * the layout after the answer has started streaming, which left the visitor with an empty response.
  */
 import { USER_SESSION_COOKIE } from '@phrasereel/api/auth/session'
 import { defineMiddleware } from 'astro:middleware'
+import { getSessionUser } from './components/auth/session.server.ts'
 
 const PRIVATE = /(^|[\s,])(private|no-store)([\s,=]|$)/i
 
@@ -17,8 +22,11 @@ function hasSessionCookie(request: Request): boolean {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const signedIn = hasSessionCookie(context.request)
+  // the layout, the session script and the pages reuse this answer (one lookup per request)
+  if (signedIn && 'ctx' in (context.locals as object)) await getSessionUser(context.request, context.locals)
   const response = await next()
-  if (!hasSessionCookie(context.request)) return response
+  if (!signedIn) return response
   if (PRIVATE.test(response.headers.get('cache-control') ?? '')) return response
   try {
     response.headers.set('cache-control', 'private, no-store')

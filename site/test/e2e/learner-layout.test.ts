@@ -349,6 +349,37 @@ describe('error view', () => {
   }
 })
 
+describe('error view for the main layout', () => {
+  it('a signed-in visitor on /sponsors or home gets the 500 page, not an empty response, when the session lookup fails', async () => {
+    const account = await createAccount(suite.site)
+    await withPage(suite, { viewport: 'desktop', expectStatus: [500] }, async (page, opened) => {
+      await signInContext(opened.context, suite.site, account)
+      expect((await page.goto('/sponsors'))?.status()).toBe(200)
+      // the main layout's own session lookup fails (it now runs in the middleware, before any output)
+      await suite.site.ctx.db.query('alter table sessions rename to sessions_offline')
+      try {
+        for (const path of ['/sponsors', '/']) {
+          const response = await page.goto(path)
+          expect(response?.status()).toBe(500)
+          expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+            'Unexpected Application Error!',
+          )
+          expect(await page.getByRole('link', { name: 'Go Back Home' }).getAttribute('href')).toBe('/')
+          const html = await response!.text()
+          expect(html).not.toMatch(/sessions|relation|stack|at .*\.(ts|js|mjs):\d+/i)
+        }
+        await expectNoSeriousA11yViolations(page)
+      } finally {
+        await suite.site.ctx.db.query('alter table sessions_offline rename to sessions')
+      }
+      expect((await page.goto('/sponsors'))?.status()).toBe(200)
+      expect(await page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(0)
+      // still signed in: the account corner shows the avatar, not the Sign In link
+      expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0)
+    })
+  })
+})
+
 describe('keyboard', () => {
   it('reaches the skip link, search, links and theme toggle with Tab, with a visible focus ring', async () => {
     await withPage(suite, { viewport: 'desktop' }, async (page) => {

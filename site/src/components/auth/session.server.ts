@@ -15,8 +15,24 @@ export function contextOf(locals: object): AppContext {
   return ctx
 }
 
+/**
+ * One lookup per request: the middleware (src/middleware.ts) starts it before anything is rendered, so a failing
+ * database reaches the error view instead of breaking a page mid-stream (docs/decisions/076); the layout, the
+ * session script and the pages then get the same answer. Keyed on the request (`Astro.locals` may be shared).
+ */
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>()
+
 /** The user whose session cookie the request carries, or null. */
-export async function getSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
+  let lookup = lookups.get(request)
+  if (!lookup) {
+    lookup = lookUpSessionUser(request, locals)
+    lookups.set(request, lookup)
+  }
+  return lookup
+}
+
+async function lookUpSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
   const token = readCookie(request.headers.get('cookie'), USER_SESSION_COOKIE)
   if (!token) return null
   const ctx = contextOf(locals)
