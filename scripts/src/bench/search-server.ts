@@ -1,11 +1,13 @@
 /**
  * Child process of `pnpm bench search`: the real API (`createApiHandler` over the configured database) behind a
- * plain node:http server, and beside it a bare node:http server answering a fixed body of the same size: the
+ * node:http server that hands requests over as the front does (`dispatch`, lazy request, `RawAnswer` written as
+ * it is), and beside it a bare node:http server answering a fixed body of the same size: the
  * baseline of what HTTP alone costs on this machine. Prints `{"api": port, "bare": port}` once listening.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadConfig, startApi } from '@phrasereel/api'
+import { type LazyRequest, RawAnswer } from '@phrasereel/api/app'
 import { setSearchCacheSize } from '@phrasereel/api/search/search'
 
 // BENCH_SEARCH_CACHE=off measures the engine alone, every query answered from the database
@@ -14,12 +16,31 @@ if (process.env.BENCH_SEARCH_CACHE === 'off') setSearchCacheSize(0)
 const api = await startApi(loadConfig())
 const bareBody = Buffer.from(process.env.BENCH_BARE_BODY ?? '[]')
 
+// The API as the front serves it (site/server/node-bridge.ts): `dispatch` with a lazy request, a `RawAnswer`
+// written to the socket as it is, a Fetch `Response` read out otherwise.
 const apiServer = http.createServer(async (req, res) => {
   try {
-    const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'GET' })
-    const response = await api.handler(request)
-    const body = Buffer.from(await response.arrayBuffer())
-    res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': body.length })
+    const url = `http://127.0.0.1${req.url ?? '/'}`
+    const method = req.method ?? 'GET'
+    let built: Request | undefined
+    const source: LazyRequest = {
+      method,
+      url,
+      get request() {
+        built ??= new Request(url, { method })
+        return built
+      },
+    }
+    const answer = api.handler.dispatch
+      ? await api.handler.dispatch(source)
+      : await api.handler(source.request)
+    if (answer instanceof RawAnswer) {
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) })
+      res.end(answer.body)
+      return
+    }
+    const body = Buffer.from(await answer.arrayBuffer())
+    res.writeHead(answer.status, { ...Object.fromEntries(answer.headers), 'content-length': body.length })
     res.end(body)
   } catch (error) {
     res.writeHead(500).end(String(error))
