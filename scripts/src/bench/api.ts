@@ -16,12 +16,12 @@ import { load, row, startServerProcess } from './load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
-export const help = `Usage: pnpm bench api [--chunks N] [--seconds S] [--connections C] [--database-url URL] [--rounds R] [--reuse] [--keep] [--app-server FILE]
+export const help = `Usage: pnpm bench api [--chunks N] [--seconds S] [--connections C] [--database-url URL] [--rounds R] [--reuse] [--keep] [--app-server FILE] [--compare FILE]
 
   --reuse   keep the corpus of the last run with --keep (same --chunks) instead of building it again
   --keep    leave the scratch database in place afterwards (for --reuse and for profiling)
-  --app-server FILE   the app server script to measure (default bench/app-server.ts); point it at another
-            checkout's copy to measure before/after in one sitting`
+  --app-server FILE   the app server script to measure (default bench/app-server.ts)
+  --compare FILE      another checkout's app server, measured in the same alternating rounds (before/after)`
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -36,6 +36,7 @@ export async function run(argv: string[]): Promise<number> {
         default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
       'app-server': { type: 'string' },
+      compare: { type: 'string' },
       reuse: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -104,6 +105,21 @@ export async function run(argv: string[]): Promise<number> {
         options: { paths: ids.map((id) => `/api/content/chunk/${id}`), connections, seconds },
       },
     ]
+    // --compare: another checkout's app server takes its turns in the same rounds, so before and after meet the
+    // same load (its rows are labelled 'compared:' and listed after the random-chunks rows)
+    const compared = values.compare
+      ? await startServerProcess(values.compare, {
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+          BENCH_HELLO: '1',
+        })
+      : null
+    const mainTargets = targets.length
+    if (compared) {
+      for (const target of targets.slice(1, 4)) {
+        targets.push({ ...target, label: `compared: ${target.label}`, origin: compared.origin })
+      }
+    }
     for (const target of targets) await load(target.origin, { ...target.options, seconds: 2 }) // warm-up
     const runs = targets.map(() => [] as Row[])
     for (let round = 0; round < rounds; round++) {
@@ -112,7 +128,8 @@ export async function run(argv: string[]): Promise<number> {
         runs[i]!.push({ label: target.label, rps: result.requestsPerSecond, ...pick(result) })
       }
     }
-    for (const list of runs) results.push(list.sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]!)
+    const medians = runs.map((list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]!)
+    results.push(...medians.slice(0, mainTargets))
     const [bareResult, , count, byId] = results.map((r) => ({ requestsPerSecond: r.rps })) as [
       { requestsPerSecond: number },
       unknown,
@@ -132,13 +149,15 @@ export async function run(argv: string[]): Promise<number> {
         ...pick(result),
       })
     }
+    results.push(...medians.slice(mainTargets))
     await app.stop()
     await appNotKept.stop()
+    await compared?.stop()
     const spread = runs
       .map((list) => `  ${list[0]!.label}: ${list.map((r) => Math.round(r.rps)).join(' / ')}`)
       .join('\n')
 
-    const widths = [40, 8, 7, 7, 9, 7, 7]
+    const widths = [44, 8, 7, 7, 9, 7, 7]
     const loadAfter = os.loadavg()
     console.log(
       `\n${chunks.toLocaleString('en')} chunks on PostgreSQL, ${connections} connections, ${seconds} s per run, ` +
