@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import type { MediaInfo } from '../src/ingest/ffmpeg.ts'
 import { normalizeLanguage } from '../src/ingest/languages.ts'
-import { planClips, segmentJson } from '../src/ingest/plan.ts'
+import { groupClips, maxRunClips } from '../src/ingest/pipeline.ts'
+import { type ClipPlan, planClips, segmentJson } from '../src/ingest/plan.ts'
 import { type Cue, parseSubtitles } from '../src/ingest/subtitles.ts'
 import { decodeText } from '../src/ingest/text.ts'
 import { estimateWordTimings } from '../src/ingest/word-timing.ts'
@@ -227,5 +229,47 @@ describe('word timing estimate and clip plan', () => {
     expect(() => planClips([{ ...cue(30, 32, 'late'), line: 9 }], 20, 'a.srt')).toThrow(
       'a.srt:9: cue starts at 30.000s, after the end of the media (20.000s)',
     )
+  })
+})
+
+describe('runs of clips for one ffmpeg process', () => {
+  const clip = (order: number, start: number, end = start + 3): ClipPlan => ({
+    order,
+    start,
+    end,
+    cues: [],
+    text: '',
+    wordCount: 0,
+  })
+  const video = (height: number): MediaInfo => ({
+    duration: 600,
+    hasVideo: true,
+    hasAudio: true,
+    videoCodec: 'h264',
+    width: Math.round((height * 16) / 9),
+    height,
+    fps: 25,
+  })
+
+  it('keeps neighbours together, up to the cap, splitting work for every job and at long gaps', () => {
+    const clips = Array.from({ length: 30 }, (_, i) => clip(i, i * 4))
+    const runs = groupClips(clips, 2, 12)
+    expect(runs.map((run) => run.length)).toEqual([8, 8, 8, 6]) // a quarter each: two runs per job
+    expect(runs.flat().map((c) => c.order)).toEqual(clips.map((c) => c.order))
+    expect(groupClips(clips, 1, 12).map((run) => run.length)).toEqual([12, 12, 6])
+    const gap = [clip(0, 0), clip(1, 4), clip(2, 20), clip(3, 24)]
+    expect(groupClips(gap, 1, 12).map((run) => run.map((c) => c.order))).toEqual([
+      [0, 1],
+      [2, 3],
+    ])
+  })
+
+  it('gives taller output shorter runs (one x264 encoder per clip in memory)', () => {
+    expect(maxRunClips(video(1080))).toBe(12) // capped at the default 480p
+    expect(maxRunClips(video(1080), 720)).toBe(5)
+    expect(maxRunClips(video(1080), 1080)).toBe(2)
+    expect(maxRunClips(video(2160), 2160)).toBe(2)
+    expect(maxRunClips(video(240), 1080)).toBe(12)
+    expect(maxRunClips({ ...video(1080), hasVideo: false, height: null }, 1080)).toBe(12)
   })
 })

@@ -19,7 +19,14 @@ import {
 import { withTransaction } from '@phrasereel/api/db/connect'
 import { onChunksWritten } from '@phrasereel/api/search/index-sync'
 import { saveChunkWords } from '@phrasereel/api/search/search-store'
-import { type ClipCut, MediaError, type MediaInfo, cutClips, probeMedia } from './ffmpeg.ts'
+import {
+  type ClipCut,
+  DEFAULT_MAX_HEIGHT,
+  MediaError,
+  type MediaInfo,
+  cutClips,
+  probeMedia,
+} from './ffmpeg.ts'
 import { acquireLease } from './lease.ts'
 import { type ClipPlan, DEFAULT_PLAN_OPTIONS, type PlanOptions, planClips, segmentJson } from './plan.ts'
 import { readSubtitles } from './subtitles.ts'
@@ -132,7 +139,8 @@ export async function storeSource(ctx: AppContext, prepared: PreparedSource): Pr
   try {
     return await storeLeased(ctx, prepared)
   } finally {
-    await lease.release()
+    // a lease that cannot be deleted (database gone) goes stale in 30 s; never hide the run's own error behind it
+    await lease.release().catch(() => {})
   }
 }
 
@@ -173,7 +181,8 @@ async function storeLeased(ctx: AppContext, prepared: PreparedSource): Promise<I
     } else pending.push(clip)
   }
   const jobs = options.jobs ?? defaultJobs()
-  await runPool(groupClips(pending, jobs), jobs, async (group) => {
+  const runs = groupClips(pending, jobs, maxRunClips(info, options.maxHeight))
+  await runPool(runs, jobs, async (group) => {
     await renderClips(options.media, info, group, dir, chunkType, options.maxHeight, async (clip) => {
       clipSeconds += clip.end - clip.start
       if (!done.has(clip.order)) {
@@ -224,8 +233,18 @@ async function storeClip(
   })
 }
 
-/** Clips cut by one ffmpeg process at most; more share one decode but start later and balance worse. */
+/**
+ * Clips cut by one ffmpeg process at most at 480p; more share one decode but start later and balance worse. Each
+ * clip has its own x264 encoder (about 55 MB at 480p), so taller output gets shorter runs (`maxRunClips`).
+ */
 const MAX_RUN_CLIPS = 12
+
+/** Longest run for this source and height cap: 12 clips at 480p or less, 5 at 720p, 2 at 1080p and above. */
+export function maxRunClips(info: MediaInfo, maxHeight = DEFAULT_MAX_HEIGHT): number {
+  if (!info.hasVideo) return MAX_RUN_CLIPS
+  const height = Math.min(maxHeight, info.height ?? maxHeight)
+  return Math.max(2, Math.min(MAX_RUN_CLIPS, Math.floor(MAX_RUN_CLIPS * (480 / height) ** 2)))
+}
 /** A gap between neighbouring clips longer than this (seconds) starts a new run: seeking beats decoding it. */
 const MAX_RUN_GAP = 5
 
@@ -235,11 +254,11 @@ export function defaultJobs(): number {
 }
 
 /**
- * Splits clips (in source order) into runs of neighbours for `cutClips`: at most `MAX_RUN_CLIPS`, fewer when that
+ * Splits clips (in source order) into runs of neighbours for `cutClips`: at most `maxClips`, fewer when that
  * keeps every one of `jobs` processes busy, and never across a long gap.
  */
-export function groupClips(clips: ClipPlan[], jobs: number): ClipPlan[][] {
-  const size = Math.max(1, Math.min(MAX_RUN_CLIPS, Math.ceil(clips.length / (2 * Math.max(1, jobs)))))
+export function groupClips(clips: ClipPlan[], jobs: number, maxClips = MAX_RUN_CLIPS): ClipPlan[][] {
+  const size = Math.max(1, Math.min(maxClips, Math.ceil(clips.length / (2 * Math.max(1, jobs)))))
   const groups: ClipPlan[][] = []
   for (const clip of clips) {
     const last = groups.at(-1)
