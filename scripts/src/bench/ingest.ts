@@ -131,7 +131,7 @@ export async function run(argv: string[]): Promise<number> {
       const cores = os.availableParallelism()
       console.log(
         `ingest: ${summary.clips} clips from ${minutes} min of ${width}x${height} source in ${wall.toFixed(1)} s = ` +
-          `${(seconds / wall).toFixed(1)}x real time (goal 10x), clips at ${DEFAULT_MAX_HEIGHT}p, ${jobs} jobs, ` +
+          `${(seconds / wall).toFixed(1)} min of source per minute (goal 10), clips at ${DEFAULT_MAX_HEIGHT}p, ${jobs} jobs, ` +
           `${cores} cores, load average ${load.toFixed(1)} before / ${os.loadavg()[0]!.toFixed(1)} after`,
       )
       console.log(
