@@ -205,6 +205,55 @@ describe('video modal', () => {
   })
 })
 
+describe('search results and the video modal', () => {
+  it("share one like/save state: a like in the modal shows on the result after closing it, and the reverse", async () => {
+    const account = await createAccount(suite.site, { firstName: 'Sam', lastName: 'Sync' })
+    const opened = await openPage(suite.browser, suite.site, { viewport: 'desktop', theme: 'light' })
+    const { page } = opened
+    await signInContext(opened.context, suite.site, account)
+    await visit(page, '/search?q=tonight')
+    const results = page.locator('.results > li')
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1)
+    const { contentId } = suite.site.content[0]!
+    const resultLike = results.first().locator(`button[data-like="${contentId}"]`)
+    const resultSave = results.first().locator(`button[data-save="${contentId}"]`)
+    await expect.poll(() => resultLike.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false')
+
+    // like in the modal: the result's button shows it once the modal is closed (no reload)
+    await results.first().locator('.card__thumb').click()
+    await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
+    await marks(page).getByRole('button', { name: 'Like this video', exact: true }).click({ timeout: 15_000 })
+    await marks(page).getByRole('button', { name: 'Unlike this video', exact: true }).waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(false)
+    expect(await resultLike.getAttribute('aria-pressed')).toBe('true')
+    expect(await resultLike.textContent()).toBe('Liked')
+    expect(await resultSave.getAttribute('aria-pressed')).toBe('false')
+    expect((await status(account, contentId)).is_liked).toBe(true)
+
+    // the reverse: unlike and save on the result, the modal shows both when opened again
+    await resultLike.click()
+    await expect.poll(() => resultLike.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false')
+    await page.waitForTimeout(350) // the 300 ms rest after a click
+    await resultSave.click()
+    await expect.poll(() => resultSave.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true')
+    expect(await status(account, contentId)).toEqual({ is_liked: false, is_saved: true })
+    await results.first().locator('.card__thumb').click()
+    await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
+    await marks(page).getByRole('button', { name: 'Like this video', exact: true }).waitFor({ timeout: 15_000 })
+    await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).waitFor()
+    // and a save undone in the modal shows on the result again
+    await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).click()
+    await marks(page).getByRole('button', { name: 'Save this video', exact: true }).waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(false)
+    expect(await resultSave.getAttribute('aria-pressed')).toBe('false')
+    expect(await resultSave.textContent()).toBe('Save')
+    opened.assertNoConsoleErrors()
+    await opened.close()
+  })
+})
+
 describe('/play/{chunkId}', () => {
   it('signed out: tooltips and the sign-in dialog, no play logged', async () => {
     const [first] = suite.site.content[0]!.chunkIds

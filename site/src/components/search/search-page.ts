@@ -9,14 +9,10 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type SiteChunk, searchChunks } from '../../lib/api.ts'
 import { copyToClipboard } from '../../lib/clipboard.ts'
 import { resultsBlockHtml, searchingHtml } from '../../lib/search-html.ts'
-import { authHeaders, sessionUser } from '../../stores/session.ts'
+import { sessionUser } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
+import { contentStatus, loadContentStatus, toggleMark } from '../auth/content-status.ts'
 import { showToast } from '../common/toast.ts'
-
-interface ContentStatus {
-  is_liked: boolean
-  is_saved: boolean
-}
 
 const PAGE_SIZE = LIMITS.resultsPageSize
 
@@ -34,15 +30,16 @@ export function startSearchPage(root: HTMLElement): void {
   let items = state.items
   let controller: AbortController | null = null
   const copiedTimers = new Map<Element, number>()
-  const statuses = new Map<number, ContentStatus>()
+  // spec §4 like/save: one status per content item, shared with the video modal's buttons (content-status.ts), so a
+  // like or save made in the modal shows on the result at once, and the other way round (docs/decisions/078)
+  const watched = new Set<number>()
 
-  // spec §4 like/save: status per content item, toggled with POST/DELETE, flipped only on an OK answer
   function applyStatuses(): void {
     const signedIn = sessionUser.value !== null
     for (const button of block!.querySelectorAll<HTMLButtonElement>('button[data-like], button[data-save]')) {
       const like = button.dataset.like !== undefined
       const id = Number(like ? button.dataset.like : button.dataset.save)
-      const status = statuses.get(id)
+      const status = signedIn ? contentStatus(id).value : null
       const on = like ? status?.is_liked : status?.is_saved
       button.setAttribute('aria-pressed', String(Boolean(on)))
       button.textContent = like ? (on ? 'Liked' : 'Like') : on ? 'Saved' : 'Save'
@@ -51,24 +48,18 @@ export function startSearchPage(root: HTMLElement): void {
   }
 
   async function loadStatuses(): Promise<void> {
-    if (!sessionUser.value) return
     const ids = [
       ...new Set(items.map((chunk) => chunk.content_metadata?.id).filter((id): id is number => !!id)),
     ]
-    await Promise.all(
-      ids.map(async (id) => {
-        try {
-          const response = await fetch(`/api/user-content/status/${id}`, {
-            credentials: 'same-origin',
-            headers: authHeaders(),
-          })
-          if (response.ok) statuses.set(id, (await response.json()) as ContentStatus)
-        } catch (error) {
-          // spec §8: status failures are only logged
-          console.warn('[search] status failed:', error)
-        }
-      }),
-    )
+    for (const id of ids) {
+      if (watched.has(id)) continue
+      watched.add(id)
+      // a change from anywhere on the page (the modal's buttons included) repaints the results' buttons
+      contentStatus(id).subscribe(() => applyStatuses())
+    }
+    if (!sessionUser.value) return
+    // failures are only logged there (spec §8)
+    await Promise.all(ids.map((id) => loadContentStatus(id)))
     applyStatuses()
   }
 
@@ -79,26 +70,13 @@ export function startSearchPage(root: HTMLElement): void {
     }
     const like = button.dataset.like !== undefined
     const id = Number(like ? button.dataset.like : button.dataset.save)
-    const on = button.getAttribute('aria-pressed') === 'true'
     button.disabled = true
     window.setTimeout(() => {
       button.disabled = false
     }, LIMITS.buttonDebounceMs)
-    try {
-      const response = await fetch(`/api/user-content/${like ? 'like' : 'save'}`, {
-        method: on ? 'DELETE' : 'POST',
-        credentials: 'same-origin',
-        headers: { ...authHeaders(), 'content-type': 'application/json' },
-        body: JSON.stringify({ content_metadata_id: id }),
-      })
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
-      const status = statuses.get(id) ?? { is_liked: false, is_saved: false }
-      statuses.set(id, like ? { ...status, is_liked: !on } : { ...status, is_saved: !on })
-      applyStatuses()
-    } catch (error) {
-      // spec §8: like and save failures are only logged and leave the UI unchanged
-      console.warn(`[search] ${like ? 'like' : 'save'} failed:`, error)
-    }
+    // flips only on an OK answer; failures are only logged and leave the UI unchanged (spec §8)
+    await toggleMark(like ? 'like' : 'save', id, undefined)
+    applyStatuses()
   }
 
   async function show(page: number, focusSummary: boolean): Promise<void> {
