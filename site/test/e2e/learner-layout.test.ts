@@ -380,6 +380,43 @@ describe('error view for the main layout', () => {
   })
 })
 
+describe('styles of the account corner', () => {
+  it('main-layout pages link no stylesheet; signed in, the account menu comes styled without shifting the page', async () => {
+    const account = await createAccount(suite.site)
+    await withPage(suite, { viewport: 'desktop' }, async (page, opened) => {
+      for (const path of ['/', '/sponsors', '/search?q=mean']) {
+        await page.goto(path)
+        // no render-blocking sheet: the global one is inlined, auth.css comes with the components (decision 077)
+        expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0)
+      }
+      await signInContext(opened.context, suite.site, account)
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) w.__shift += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto('/sponsors')
+      const button = page.locator('.pr-account-btn')
+      await button.waitFor({ timeout: 15_000 })
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0)
+      expect(await page.locator('style#phrasereel-auth-styles').count()).toBe(1)
+      // styled from its first render: the avatar has its size, the menu opens as a floating panel
+      expect(await button.locator('.pr-avatar').evaluate((el) => getComputedStyle(el).width)).toBe('32px')
+      await button.click()
+      const menu = page.getByRole('menu')
+      await menu.waitFor()
+      expect(await menu.evaluate((el) => getComputedStyle(el).position)).toBe('absolute')
+      await page.keyboard.press('Escape')
+      await page.waitForTimeout(300)
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+      expect(shift).toBeLessThanOrEqual(0.05)
+    })
+  })
+})
+
 describe('keyboard', () => {
   it('reaches the skip link, search, links and theme toggle with Tab, with a visible focus ring', async () => {
     await withPage(suite, { viewport: 'desktop' }, async (page) => {

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../stores/session.ts'
 import { logout } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { useSession } from './use-session.ts'
-import './auth.css'
+import './auth-styles.ts'
 
 export function AccountMenu({ initialUser }: { initialUser?: SessionUser | null }) {
   const { user, status } = useSession(initialUser === undefined ? undefined : { user: initialUser })

@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { DialogShell } from '../common/DialogShell.tsx'
 import { closeSignInDialog, dialogRequest } from './auth-dialog.ts'
 import { AuthForm } from './AuthForm.tsx'
-import './auth.css'
+import './auth-styles.ts'
 
 export function AuthDialog() {
   useSignals()

@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { resendVerification, verifyEmail } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
-import './auth.css'
+import './auth-styles.ts'
 
 export interface EmailVerificationProps {
   email: string

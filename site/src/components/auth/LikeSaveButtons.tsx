@@ -12,7 +12,7 @@ import { sessionEpoch } from '../../stores/session.ts'
 import { openSignInDialog } from './auth-dialog.ts'
 import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
 import { useSession } from './use-session.ts'
-import './auth.css'
+import './auth-styles.ts'
 
 export interface LikeSaveButtonsProps {
   /** `chunk.content_metadata.id`: likes and saves are per content item (spec §7.2). */

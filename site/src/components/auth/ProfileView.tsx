@@ -12,7 +12,7 @@ import { logout } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
 import { useSession } from './use-session.ts'
-import './auth.css'
+import './auth-styles.ts'
 
 /** 'March 4, 2026' in English, the way the member-since line shows it. */
 export function formatMemberSince(iso: string): string {

@@ -14,7 +14,7 @@ import {
   type SignUpValues,
 } from './SignUpFields.tsx'
 import { OrSocialButtons } from './SocialButtons.tsx'
-import './auth.css'
+import './auth-styles.ts'
 
 export default function RegisterForm() {
   const [values, setValues] = useState<SignUpValues>(EMPTY_SIGN_UP)

@@ -17,7 +17,7 @@ import {
   likeCount,
   phraseCount,
 } from './collections-api.ts'
-import '../auth/auth.css'
+import '../auth/auth-styles.ts'
 import './collections.css'
 
 interface Props {

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { useEffect, useRef } from 'react'
-import '../auth/auth.css'
+import '../auth/auth-styles.ts'
 
 export interface DialogShellProps {
   open: boolean

@@ -12,7 +12,7 @@ import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { preloadPlayer, VideoModal } from '../common/VideoModal.tsx'
-import '../auth/auth.css'
+import '../auth/auth-styles.ts'
 
 export type PersonalListKind = 'liked' | 'saved' | 'history'
 
