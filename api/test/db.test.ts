@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
-import { connectDatabase } from '../src/db/connect.ts'
+import { connectDatabase, createPool } from '../src/db/connect.ts'
 import { loadMigrations, migrate, pendingMigrations } from '../src/db/migrate.ts'
 import { seedContent } from './fixtures.ts'
-import { createTestDatabase, databaseKinds } from './harness.ts'
+import { createFreshDatabase, createTestDatabase, databaseKinds } from './harness.ts'
 
 for (const kind of databaseKinds()) {
   describe(`migrations [${kind}]`, () => {
@@ -20,6 +20,20 @@ for (const kind of databaseKinds()) {
         const { rows } = await db.pool.query('select name from schema_migrations order by name')
         expect(rows.map((row) => row.name)).toEqual((await loadMigrations()).map((m) => m.name))
       } finally {
+        await db.close()
+      }
+    })
+
+    it('on a fresh database, several pools migrating at once apply each migration exactly once', async () => {
+      const db = await createFreshDatabase(kind)
+      const pools = [createPool(db.url, 2), createPool(db.url, 2), createPool(db.url, 2)]
+      try {
+        const applied = await Promise.all(pools.map((pool) => migrate(pool)))
+        const names = (await loadMigrations()).map((m) => m.name)
+        expect(applied.flat().sort()).toEqual(names)
+        expect(await pendingMigrations(pools[0]!)).toEqual([])
+      } finally {
+        await Promise.all(pools.map((pool) => pool.end()))
         await db.close()
       }
     })

@@ -43,10 +43,24 @@ function migratedPgliteTemplate(): Promise<Blob> {
 
 /** A fresh, migrated database of the given kind. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { url: string }> {
+  const database = await openDatabase(kind, kind === 'pglite' ? await migratedPgliteTemplate() : undefined)
+  // On PGlite a no-op on the migrated template, kept so a stale template can never hide a migration.
+  await migrate(database.pool)
+  return database
+}
+
+/** A fresh database of the given kind with nothing in it, not even the migrations. */
+export function createFreshDatabase(kind: DatabaseKind): Promise<Database & { url: string }> {
+  return openDatabase(kind, undefined)
+}
+
+async function openDatabase(
+  kind: DatabaseKind,
+  pgliteData: Blob | undefined,
+): Promise<Database & { url: string }> {
   if (kind === 'pglite') {
-    const server = await startPgliteServer({ loadDataDir: await migratedPgliteTemplate() })
+    const server = await startPgliteServer(pgliteData ? { loadDataDir: pgliteData } : {})
     const pool = createPool(server.url, 8)
-    await migrate(pool) // a no-op on the migrated template, kept so a stale template can never hide a migration
     return {
       pool,
       kind,
@@ -66,7 +80,6 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database &
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const pool = createPool(url.toString(), 20)
-  await migrate(pool)
   return {
     pool,
     kind,

@@ -27,7 +27,8 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 
 /**
  * Applies the pending migrations, each in its own transaction, and records them. Safe at every start and from
- * several processes at once (an advisory lock serialises them). Refuses to run when an applied migration's file
+ * several processes at once (an advisory lock serialises them on PostgreSQL; on PGlite each migration re-checks
+ * its record inside its own transaction). Refuses to run when an applied migration's file
  * has changed, since migrations are forward-only.
  */
 export async function migrate(pool: Pool, migrations?: Migration[]): Promise<string[]> {
@@ -52,17 +53,36 @@ export async function migrate(pool: Pool, migrations?: Migration[]): Promise<str
         }
         continue
       }
+      let recordedMeanwhile: string | undefined
       try {
         await client.query('begin')
-        await client.query(migration.sql)
-        await client.query('insert into schema_migrations (name, checksum) values ($1, $2)', [
-          migration.name,
-          migration.checksum,
-        ])
+        // Checked again inside the transaction: on the embedded PGlite every connection shares one session, so the
+        // advisory lock excludes nothing there, but a transaction holds the whole database until it ends. A
+        // process that lost the race finds the migration recorded here and skips it.
+        const raced = await client.query<{ checksum: string }>(
+          'select checksum from schema_migrations where name = $1',
+          [migration.name],
+        )
+        recordedMeanwhile = raced.rows[0]?.checksum
+        if (recordedMeanwhile === undefined) {
+          await client.query(migration.sql)
+          await client.query('insert into schema_migrations (name, checksum) values ($1, $2)', [
+            migration.name,
+            migration.checksum,
+          ])
+        }
         await client.query('commit')
       } catch (error) {
         await client.query('rollback').catch(() => {})
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error })
+      }
+      if (recordedMeanwhile !== undefined) {
+        if (recordedMeanwhile !== migration.checksum) {
+          throw new Error(
+            `Migration ${migration.name} was changed after it was applied; add a new migration instead`,
+          )
+        }
+        continue
       }
       applied.push(migration.name)
     }
