@@ -14,6 +14,7 @@ import type { SearchHit } from '../src/search/search.ts'
 import { planQuery } from '../src/search/terms.ts'
 import { seedContent } from './fixtures.ts'
 import { describeEachDatabase, type TestApp } from './harness.ts'
+import { createAdmin, send } from './user-content-support.ts'
 
 type Doc = Record<string, unknown> & { id: number }
 
@@ -377,6 +378,42 @@ describeEachDatabase(
       expect(peer.calls()).toEqual([`POST /indexes/${live}/documents/delete-batch`])
       expect(peer.requests[0]!.body).toEqual([his])
       expect((await searchIds(app(), 'make up * mind')).ids).toEqual([ids.film![1]])
+    })
+
+    it('an admin disabling or enabling a clip updates its Meilisearch document at once', async () => {
+      const mind = ids.film![1]!
+      const admin = await createAdmin(app().db)
+      const toggle = async (enabled: boolean) => {
+        peer.requests.length = 0
+        const answer = await app().fetchJson<{ enabled: boolean }>(
+          `/admin-api/content-chunks/${mind}/enabled`,
+          send('PATCH', admin, { enabled }),
+        )
+        expect(answer).toMatchObject({ status: 200, body: { enabled } })
+        expect(peer.calls()).toEqual([`POST /indexes/${live}/documents`])
+        expect(peer.requests[0]!.body).toEqual([expect.objectContaining({ id: mind, enabled })])
+        expect(peer.requests[0]!.authorization).toBe(`Bearer ${peer.key}`)
+      }
+      await toggle(false)
+      expect(await searchIds(app(), 'make up your mind')).toEqual({
+        ids: [],
+        engine: 'meilisearch',
+        total: 0,
+      })
+      await toggle(true)
+      expect(await searchIds(app(), 'make up your mind')).toEqual({
+        ids: [mind],
+        engine: 'meilisearch',
+        total: 1,
+      })
+      // setting the state a clip already has writes nothing anywhere
+      peer.requests.length = 0
+      const same = await app().fetchJson(
+        `/admin-api/content-chunks/${mind}/enabled`,
+        send('PATCH', admin, { enabled: true }),
+      )
+      expect(same.status).toBe(200)
+      expect(peer.calls()).toEqual([])
     })
 
     it('rebuilds again by swapping with the existing live index', async () => {
