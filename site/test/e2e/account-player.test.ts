@@ -206,7 +206,7 @@ describe('video modal', () => {
 })
 
 describe('search results and the video modal', () => {
-  it("share one like/save state: a like in the modal shows on the result after closing it, and the reverse", async () => {
+  it('share one like/save state: a like in the modal shows on the result after closing it, and the reverse', async () => {
     const account = await createAccount(suite.site, { firstName: 'Sam', lastName: 'Sync' })
     const opened = await openPage(suite.browser, suite.site, { viewport: 'desktop', theme: 'light' })
     const { page } = opened
@@ -240,7 +240,9 @@ describe('search results and the video modal', () => {
     expect(await status(account, contentId)).toEqual({ is_liked: false, is_saved: true })
     await results.first().locator('.card__thumb').click()
     await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
-    await marks(page).getByRole('button', { name: 'Like this video', exact: true }).waitFor({ timeout: 15_000 })
+    await marks(page)
+      .getByRole('button', { name: 'Like this video', exact: true })
+      .waitFor({ timeout: 15_000 })
     await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).waitFor()
     // and a save undone in the modal shows on the result again
     await marks(page).getByRole('button', { name: 'Remove from saved videos', exact: true }).click()
