@@ -38,6 +38,17 @@ describe('media serving', () => {
     expect((await app.fetch('/media/7/1_thumbnail.jpg')).headers.get('content-type')).toBe('image/jpeg')
   })
 
+  it('lets embeds on other sites read the files (CORS), also on a revalidation', async () => {
+    const segment = await app.fetch('/media/7/segment_1.json', {
+      headers: { origin: 'https://blog.example' },
+    })
+    expect(segment.headers.get('access-control-allow-origin')).toBe('*')
+    const etag = segment.headers.get('etag')!
+    const again = await app.fetch('/media/7/segment_1.json', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
   it('answers ranges: first bytes, middle, open-ended and suffix', async () => {
     const cases: [string, number, number][] = [
       ['bytes=0-0', 0, 0],

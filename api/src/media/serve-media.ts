@@ -55,9 +55,14 @@ export async function serveMedia(root: string, relativePath: string, request: Re
       etag,
       'last-modified': stat.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
+      // Public clips: the embeddable player on other sites fetches segment JSON (no credentials are ever sent).
+      'access-control-allow-origin': '*',
     }
     if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
-      return new Response(null, { status: 304, headers: { etag, 'cache-control': IMMUTABLE } })
+      return new Response(null, {
+        status: 304,
+        headers: { etag, 'cache-control': IMMUTABLE, 'access-control-allow-origin': '*' },
+      })
     }
     let range = parseRange(request.headers.get('range'), size)
     const ifRange = request.headers.get('if-range')
