@@ -103,6 +103,29 @@ describe('player page', () => {
   })
 })
 
+describe('first paint', () => {
+  it('at 412 px the like/save buttons arrive without shifting the page, and no stylesheet blocks the paint', async () => {
+    await withPage(suite, { viewport: 'mobile' }, async (page) => {
+      await page.setViewportSize({ width: 412, height: 823 })
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number }[]) w.__shift += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(`/play/${longRoad()[0]}`)
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0)
+      // the slot is there with the player, its room reserved; the buttons come when the page is idle
+      await player(page).locator('.pr-player-marks button').first().waitFor({ timeout: 15_000 })
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(
+        0.001,
+      )
+    })
+  })
+})
+
 describe('error card', () => {
   for (const { viewport, theme } of MATRIX.slice(0, 3)) {
     it(`'Chunk not found' with a real 404 and 'Go Back Home' (${viewport}, ${theme})`, async () => {

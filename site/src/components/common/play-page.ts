@@ -31,6 +31,37 @@ export function showChunkError(message: string): void {
   main.innerHTML = `<h1>${escapeHtml(message)}</h1><a class="button button--primary" href="/">${escapeHtml(MESSAGES.goBackHome)}</a>`
 }
 
+/**
+ * Puts the like/save slot into the player's control row now, with the buttons' size reserved (global.css), so the
+ * buttons arriving later do not wrap the row and push the subtitles down (CLS; decision 077). Same element as
+ * `playerMarksSlot()` of player-marks.ts, which finds and reuses it (not imported here: that module loads later).
+ */
+function reserveMarksSlot(container: HTMLElement): void {
+  const row = container.querySelector<HTMLElement>('.pr-buttons')
+  if (!row || row.querySelector('.pr-player-marks')) return
+  const slot = document.createElement('span')
+  slot.className = 'pr-player-marks'
+  const spacer = row.querySelector('.pr-spacer')
+  if (spacer) spacer.after(slot)
+  else row.append(slot)
+}
+
+const TOUCH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
+
+/** Runs `run` once: when the browser is idle (at most 1.5 s after the call) or at the first touch, key or focus. */
+function whenIdleOrTouched(run: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    for (const type of TOUCH_EVENTS) window.removeEventListener(type, once, true)
+    run()
+  }
+  for (const type of TOUCH_EVENTS) window.addEventListener(type, once, { capture: true, passive: true })
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(once, { timeout: 1500 })
+  else setTimeout(once, 200)
+}
+
 /** Starts the player page from the server's clip data. */
 export function startPlayPage(root: HTMLElement): void {
   const mount = root.querySelector<HTMLElement>('[data-player-mount]')
@@ -88,10 +119,8 @@ export function startPlayPage(root: HTMLElement): void {
     },
     onClose: () => window.location.assign('/'),
   })
-  requestAnimationFrame(() => {
-    setLoading(false)
-    poster?.remove()
-    // after the player's first paint: the session, React and the buttons load now
+  reserveMarksSlot(mount)
+  const loadAccount = (): void => {
     import('../auth/player-marks.ts')
       .then(({ attachPlayerAccount }) =>
         attachPlayerAccount(mount, shown, () => player?.getMediaElement() ?? null),
@@ -105,6 +134,14 @@ export function startPlayPage(root: HTMLElement): void {
         account.show(shown)
       })
       .catch((error: unknown) => console.warn('[play] like/save failed to load:', error))
+  }
+
+  requestAnimationFrame(() => {
+    setLoading(false)
+    poster?.remove()
+    // after the player's first paint, once the page is idle (or at the visitor's first touch, key or click, if that
+    // comes first): the session, React and the buttons load then, off the first paint's path (decision 077)
+    whenIdleOrTouched(loadAccount)
   })
 
   window.addEventListener('popstate', () => {
