@@ -132,7 +132,45 @@ describe('embedded database host', () => {
       await rm(dataDir, { recursive: true, force: true })
     }
   })
+
+  it('outlives the process that started it while another still uses it, then stops and removes its record', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'phrasereel-host-'))
+    const infoFile = path.join(dataDir, 'pglite-host.json')
+    try {
+      const starter = await connectDatabase({ dataDir })
+      await migrate(starter.pool)
+      const { pid } = JSON.parse(await readFile(infoFile, 'utf8')) as { pid: number }
+      const user = await connectDatabase({ dataDir })
+      await starter.close() // the server stops while a content command is still at work
+      await user.pool.query("insert into content_metadata (name) values ('written after the starter left')")
+      expect((await user.pool.query('select count(*)::int as n from content_metadata')).rows[0].n).toBe(1)
+      expect(processAlive(pid)).toBe(true)
+      await user.close()
+      const deadline = Date.now() + 10_000
+      while (processAlive(pid) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(processAlive(pid)).toBe(false)
+      await expect(readFile(infoFile, 'utf8')).rejects.toThrow(/ENOENT/)
+      // what the second process wrote is on disk for the next host
+      const next = await connectDatabase({ dataDir })
+      expect((await next.pool.query('select name from content_metadata')).rows).toEqual([
+        { name: 'written after the starter left' },
+      ])
+      await next.close()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
 })
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
 
 describe('configuration', () => {
   it('has working defaults and names the variable on a bad value', () => {

@@ -34,15 +34,19 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Databas
     return { pool, kind: 'postgres', close: () => pool.end() }
   }
   const host = await ensurePgliteHost(options.dataDir)
-  const pool = createPool(
-    `postgres://postgres@127.0.0.1:${host.port}/postgres?sslmode=disable`,
-    options.poolSize ?? 8,
-  )
+  const url = `postgres://postgres@127.0.0.1:${host.port}/postgres?sslmode=disable`
+  // One connection held for as long as this process uses the database: the host counts its clients through
+  // their connections (the pool's come and go) and stops only when none is left after its starter let go.
+  const holder = new pg.Client({ connectionString: url })
+  holder.on('error', () => {}) // the host going away is reported by the pool's own queries
+  await holder.connect()
+  const pool = createPool(url, options.poolSize ?? 8)
   return {
     pool,
     kind: 'pglite',
     async close() {
       await pool.end()
+      await holder.end().catch(() => {})
       await host.release()
     },
   }
@@ -113,6 +117,8 @@ interface HostHandle {
 
 const HOST_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-host.ts')
 const START_TIMEOUT_MS = 60_000
+/** How long the starter waits for its host to stop when no other process is using it. */
+const RELEASE_WAIT_MS = 2_000
 
 /**
  * The embedded database belongs to one process at a time. The first process to need it forks a host that serves
@@ -144,7 +150,11 @@ async function ensurePgliteHost(dataDir: string): Promise<HostHandle> {
 }
 
 async function startHost(dataDir: string, infoFile: string): Promise<HostHandle> {
-  const child = fork(HOST_ENTRY, [dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  // Its own process group: a Ctrl-C meant for this process must not stop a host other processes still use.
+  const child = fork(HOST_ENTRY, [dataDir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  })
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port?: number }) => {
       if (typeof message?.port === 'number') resolve(message.port)
@@ -152,6 +162,7 @@ async function startHost(dataDir: string, infoFile: string): Promise<HostHandle>
     child.once('exit', (code) => reject(new Error(`The embedded database host exited with code ${code}`)))
     child.once('error', reject)
   }).catch(async (error: unknown) => {
+    child.kill('SIGTERM')
     await unlink(infoFile).catch(() => {})
     throw error
   })
@@ -159,9 +170,12 @@ async function startHost(dataDir: string, infoFile: string): Promise<HostHandle>
   return {
     port,
     async release() {
-      child.kill('SIGTERM')
-      await exited
-      await unlink(infoFile).catch(() => {})
+      // Letting go closes the IPC channel; the host then serves any other process still connected (a content
+      // command, a second server) and stops by itself once none is. Wait for that when it is quick, and never
+      // keep this process alive for the others.
+      if (child.connected) child.disconnect()
+      child.unref()
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS).unref())])
     },
   }
 }

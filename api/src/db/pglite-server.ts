@@ -8,6 +8,8 @@ export interface PgliteServer {
   port: number
   /** A `postgres://` URL that the `pg` driver connects to. */
   url: string
+  /** Client connections open right now. */
+  activeConnections(): number
   stop(): Promise<void>
 }
 
@@ -38,6 +40,7 @@ export async function startPgliteServer(
   return {
     port: address,
     url: `postgres://postgres@127.0.0.1:${address}/postgres?sslmode=disable`,
+    activeConnections: () => server.getStats().activeConnections,
     async stop() {
       await server.stop()
       await db.close()
