@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -157,6 +158,33 @@ describe('embedded database host', () => {
         { name: 'written after the starter left' },
       ])
       await next.close()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('a process that started the embedded database', () => {
+  it('ends normally after closing it: its last await settles and the exit code is 0', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'phrasereel-host-'))
+    const connect = new URL('../src/db/connect.ts', import.meta.url).href
+    const script = `import { connectDatabase } from ${JSON.stringify(connect)}
+const db = await connectDatabase({ dataDir: ${JSON.stringify(dataDir)} })
+await db.pool.query('select 1')
+await db.close()
+console.log('closed')`
+    const file = path.join(dataDir, 'starter.mjs')
+    await writeFile(file, script)
+    try {
+      const result = spawnSync(process.execPath, [file], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+      expect({ status: result.status, stdout: result.stdout.trim(), stderr: result.stderr }).toEqual({
+        status: 0,
+        stdout: 'closed',
+        stderr: '',
+      })
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }

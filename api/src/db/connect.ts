@@ -175,7 +175,10 @@ async function startHost(dataDir: string, infoFile: string): Promise<HostHandle>
       // keep this process alive for the others.
       if (child.connected) child.disconnect()
       child.unref()
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS).unref())])
+      // The timer keeps this process's event loop alive while it waits (the host itself no longer does).
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))])
+      clearTimeout(timer)
     },
   }
 }
