@@ -2,7 +2,7 @@
 import { CHUNK_COLUMNS, type ChunkRow } from '../content/content-store.ts'
 import type { Queryable } from '../db/connect.ts'
 import type { WordTiming } from './match.ts'
-import { MAX_RANK_WORDS, RANK_SLOTS, chunkTerms, gramHash, type QueryPlan, tokenize } from './terms.ts'
+import { chunkTerms, tokenize } from './terms.ts'
 
 /** Optional narrowing of a search by its content metadata. */
 export interface SearchFilters {
@@ -85,93 +85,6 @@ export async function saveChunkWords(db: Queryable, chunkId: number, words: Word
   ])
 }
 
-/**
- * The lookup shared by candidates and count: for each clip word count from the shortest possible up, the enabled
- * chunks holding every gram of the plan (one GIN probe per word count), rechecked by pattern when the grams do not
- * prove the phrase, filtered, stopping at `$3` rows.
- */
-function rankedLookup(plan: QueryPlan, filters: SearchFilters, params: unknown[]): string {
-  const conditions: string[] = []
-  if (!plan.exact) {
-    params.push(plan.pattern)
-    conditions.push(`c.search_text ~ $${params.length}`)
-  }
-  const meta: string[] = []
-  if (filters.genre !== undefined) {
-    params.push(filters.genre.toLowerCase())
-    meta.push(`lower(m.genre) = $${params.length}`)
-  }
-  if (filters.category !== undefined) {
-    params.push(filters.category.toLowerCase())
-    meta.push(`lower(m.content_category) = $${params.length}`)
-  }
-  if (filters.yearFrom !== undefined) {
-    params.push(filters.yearFrom)
-    meta.push(`m.release_year >= $${params.length}`)
-  }
-  if (filters.yearTo !== undefined) {
-    params.push(filters.yearTo)
-    meta.push(`m.release_year <= $${params.length}`)
-  }
-  if (meta.length > 0) {
-    conditions.push(
-      `exists (select 1 from content_metadata m where m.id = c.content_metadata_id and ${meta.join(' and ')})`,
-    )
-  }
-  // $1: rank keys from the fewest words a matching clip can have up, $2: the plan's terms at each rank (array
-  // literals), $3: row limit. The nested loop keeps the rank order and stops at the limit.
-  return `select c.id, c.content_metadata_id
-    from unnest($1::int[], $2::text[]) as w(n, terms)
-    cross join lateral (
-      select c.id, c.content_metadata_id from content_chunks c
-      where c.enabled and c.search_terms @> w.terms::bigint[]
-        ${conditions.map((condition) => `and ${condition}`).join(' ')}
-      limit $3
-    ) c
-    limit $3`
-}
-
-function baseParams(plan: QueryPlan, limit: number): unknown[] {
-  const hashes = plan.grams.map(gramHash)
-  const ranks: number[] = []
-  const terms: string[] = []
-  for (let rank = Math.min(plan.tokens.length, MAX_RANK_WORDS); rank <= MAX_RANK_WORDS; rank++) {
-    ranks.push(rank)
-    terms.push(`{${hashes.map((hash) => hash * RANK_SLOTS + rank).join(',')}}`)
-  }
-  return [ranks, terms, limit]
-}
-
-/** The first `limit` matching chunks in rank order (shortest clips first, then storage order). */
-export async function findCandidates(
-  db: Queryable,
-  plan: QueryPlan,
-  filters: SearchFilters,
-  limit: number,
-): Promise<Candidate[]> {
-  const params = baseParams(plan, limit)
-  const { rows } = await db.query<{ id: number; content_metadata_id: number }>(
-    rankedLookup(plan, filters, params),
-    params,
-  )
-  return rows.map((row) => ({ id: row.id, metadataId: row.content_metadata_id }))
-}
-
-/** How many chunks match, counting no further than `cap` (a bounded answer costs bounded work). */
-export async function countMatches(
-  db: Queryable,
-  plan: QueryPlan,
-  filters: SearchFilters,
-  cap: number,
-): Promise<number> {
-  const params = baseParams(plan, cap)
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from (${rankedLookup(plan, filters, params)}) x`,
-    params,
-  )
-  return rows[0]?.n ?? 0
-}
-
 /** Enabled chunks by id with their word timings, in no particular order. */
 export async function loadResultRows(db: Queryable, ids: number[]): Promise<ResultRow[]> {
   if (ids.length === 0) return []
@@ -181,14 +94,4 @@ export async function loadResultRows(db: Queryable, ids: number[]): Promise<Resu
     [ids],
   )
   return rows
-}
-
-/** Normalised texts of up to `limit` enabled chunks containing the plan, for suggestions. */
-export async function sampleMatchTexts(db: Queryable, plan: QueryPlan, limit: number): Promise<string[]> {
-  const params = baseParams(plan, limit)
-  const { rows } = await db.query<{ search_text: string }>(
-    `select c.search_text from (${rankedLookup(plan, {}, params)}) x join content_chunks c on c.id = x.id`,
-    params,
-  )
-  return rows.map((row) => row.search_text)
 }
