@@ -7,11 +7,6 @@
  * collection pages), so their first paint is styled.
  */
 import authCss from './auth.css?inline'
+import { injectStyle } from '../../lib/inject-style.ts'
 
-const STYLE_ID = 'phrasereel-auth-styles'
-if (typeof document !== 'undefined' && !document.getElementById(STYLE_ID)) {
-  const style = document.createElement('style')
-  style.id = STYLE_ID
-  style.textContent = authCss
-  document.head.append(style)
-}
+injectStyle('phrasereel-auth-styles', authCss)

@@ -4,13 +4,8 @@
  * of the list pages (an imported stylesheet would be linked in every page's head).
  */
 import playerCss from '@phrasereel/widget/styles.css?inline'
+import { injectStyle } from '../../lib/inject-style.ts'
 
-const STYLE_ID = 'phrasereel-player-styles'
-if (typeof document !== 'undefined' && !document.getElementById(STYLE_ID)) {
-  const style = document.createElement('style')
-  style.id = STYLE_ID
-  style.textContent = playerCss
-  document.head.append(style)
-}
+injectStyle('phrasereel-player-styles', playerCss)
 
 export { Player, PlayerModal } from '@phrasereel/widget/react'
