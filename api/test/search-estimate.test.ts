@@ -111,8 +111,16 @@ describe('search statement', () => {
   })
 
   it('needs no pattern when the grams prove the phrase', () => {
-    const { text, filterParams } = rankedPageStatement(planQuery("don't you know")!, {}, 200)
+    const { text, filterParams } = rankedPageStatement(planQuery("don't you")!, {}, 200)
     expect(text).not.toContain('search_text ~')
     expect(filterParams).toEqual([])
+  })
+
+  it('finds a longer phrase through its word pairs and rechecks their order (decision 046)', () => {
+    const plan = planQuery("Don't you know?")!
+    expect(plan).toMatchObject({ exact: false, grams: ['dont you', 'you know'] })
+    const { text, filterParams } = rankedPageStatement(plan, {}, 200)
+    expect(text).toContain('coalesce(c.search_text ~ $5, false)')
+    expect(filterParams).toEqual(['(^| )dont you know( |$)'])
   })
 })

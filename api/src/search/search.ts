@@ -19,7 +19,6 @@ import {
   pendingChunkIds,
 } from './search-store.ts'
 import {
-  MAX_GRAM,
   MAX_RANK_WORDS,
   type QueryPlan,
   RANK_SLOTS,
@@ -576,6 +575,8 @@ export interface Suggestion {
 
 /** Words of a query that suggestions look at. */
 const SUGGEST_MAX_WORDS = 8
+/** Longest leading part of a query that suggestions continue with a following word. */
+const SUGGEST_CONTINUE_MAX_WORDS = 4
 
 /**
  * Close phrases that do have results: the query with words left off at either end (longest first), and common
@@ -607,7 +608,7 @@ export async function suggestPhrases(ctx: AppContext, q: string, max = 5): Promi
     if (out.length < max) await consider(words.slice(words.length - keep))
     if (out.length > 0) break
   }
-  if (anchor && out.length < max && anchor.length < MAX_GRAM + 2) {
+  if (anchor && out.length < max && anchor.length <= SUGGEST_CONTINUE_MAX_WORDS) {
     const sub = planQuery(anchor.join(' '))
     if (sub) {
       const following = new Map<string, number>()

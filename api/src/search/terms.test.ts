@@ -3,6 +3,7 @@ import {
   chunkTerms,
   findPhrase,
   gramHash,
+  MAX_GRAM,
   planQuery,
   QueryError,
   RANK_SLOTS,
@@ -23,10 +24,12 @@ describe('search terms', () => {
     expect(tokenize('a\u0000b\u001fc')).toEqual(['abc'])
   })
 
-  it('stores 1- to 3-word grams carrying the clip rank, each an exact integer', () => {
+  it('stores 1- and 2-word grams carrying the clip rank, each an exact integer', () => {
+    expect(MAX_GRAM).toBe(2)
     const terms = chunkTerms(['i', 'dont', 'know'])
-    expect(terms).toHaveLength(6)
-    expect(terms).toContain(term(3, 'i dont know'))
+    expect(terms).toHaveLength(5)
+    expect(terms).toContain(term(3, 'dont know'))
+    expect(terms).not.toContain(term(3, 'i dont know'))
     for (const value of terms) {
       expect(Number.isSafeInteger(value)).toBe(true)
       expect(value % RANK_SLOTS).toBe(3)
@@ -35,9 +38,14 @@ describe('search terms', () => {
   })
 
   it('plans phrases, long phrases and wildcards', () => {
-    expect(planQuery('I dont know')).toMatchObject({ grams: ['i dont know'], exact: true })
+    expect(planQuery('dont Know')).toMatchObject({ grams: ['dont know'], exact: true })
+    expect(planQuery('I dont know')).toMatchObject({
+      grams: ['i dont', 'dont know'],
+      exact: false,
+      pattern: '(^| )i dont know( |$)',
+    })
     expect(planQuery('i dont know what you')).toMatchObject({
-      grams: ['i dont know', 'dont know what', 'know what you'],
+      grams: ['i dont', 'dont know', 'know what', 'what you'],
       exact: false,
     })
     expect(planQuery('make up * mind')).toMatchObject({

@@ -4,8 +4,12 @@
  */
 import { normalizeText } from '../shared/limits.ts'
 
-/** Longest word n-gram stored as a term; longer phrases are found through their 3-grams and rechecked. */
-export const MAX_GRAM = 3
+/**
+ * Longest word n-gram stored as a term; longer phrases are found through their word pairs and rechecked. Pairs, not
+ * triples: a third fewer index entries per chunk and half the distinct keys, which is what the import rate is bound
+ * by, for a few milliseconds more on three-word searches (docs/decisions/046).
+ */
+export const MAX_GRAM = 2
 /** Word counts at or above this share one rank key (clips are short; longer ones rank last together). */
 export const MAX_RANK_WORDS = 40
 /** A term is `gramHash(gram) * RANK_SLOTS + rank`; ranks stay below it. */
@@ -53,7 +57,7 @@ export function term(rank: number, gram: string): number {
   return gramHash(gram) * RANK_SLOTS + rank
 }
 
-/** The distinct word 1- to 3-gram terms of a chunk's tokens, each carrying the chunk's rank key. */
+/** The distinct word 1- to `MAX_GRAM`-gram terms of a chunk's tokens, each carrying the chunk's rank key. */
 export function chunkTerms(tokens: string[]): number[] {
   const rank = rankWords(tokens.length)
   const terms = new Set<number>()
