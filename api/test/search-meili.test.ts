@@ -41,6 +41,8 @@ class MeiliPeer {
   >()
   tasks = new Map<number, Record<string, unknown>>()
   failNext: string | null = null
+  /** Runs before a request is answered (after it is recorded), e.g. to change data while a rebuild runs. */
+  beforeHandle: ((method: string, path: string) => Promise<void>) | null = null
   #server = http.createServer((req, res) => void this.#handle(req, res))
   url = ''
 
@@ -59,6 +61,7 @@ class MeiliPeer {
     this.indexes.clear()
     this.tasks.clear()
     this.failNext = null
+    this.beforeHandle = null
   }
 
   /** Requests other than task polling, as `METHOD /path`. */
@@ -129,6 +132,7 @@ class MeiliPeer {
         'The Authorization header is missing or wrong.',
       )
     }
+    await this.beforeHandle?.(req.method ?? '', url.pathname)
     const parts = url.pathname.split('/').filter(Boolean)
     const method = req.method
     if (method === 'GET' && parts[0] === 'tasks' && parts.length === 2) {
@@ -307,7 +311,11 @@ describeEachDatabase(
         'POST /indexes',
         'POST /swap-indexes',
         `DELETE /indexes/${build}`,
+        // chunks written within the margin before the rebuild started go to the live index again after the swap
+        `POST /indexes/${live}/documents`,
       ])
+      const late = peer.requests.filter((r) => r.method === 'POST' && r.path === `/indexes/${live}/documents`)
+      expect((late[0]!.body as Doc[]).map((doc) => doc.id).sort((a, b) => a - b)).toEqual(ids.film)
       // every request carries the key and JSON; every task was waited for before the next step
       for (const request of peer.requests) {
         expect(request.authorization).toBe(`Bearer ${peer.key}`)
@@ -428,6 +436,30 @@ describeEachDatabase(
       expect([...peer.indexes.get(live)!.docs.keys()].sort((a, b) => a - b)).toEqual(
         [ids.film![0]!, ids.film![1]!].sort((a, b) => a - b),
       )
+    })
+
+    it('sends again, after the swap, a chunk that changed while the rebuild ran', async () => {
+      const id = ids.film![1]!
+      const setText = async (text: string) => {
+        await app().db.query('update content_chunks set transcribed_text = $2 where id = $1', [id, text])
+        await onChunksWritten(app().ctx, [id]) // as a writer does: to the live index of the moment
+      }
+      let changed = false
+      peer.beforeHandle = async (method, path) => {
+        // the build's documents were read before this request: the change reaches only the old live index
+        if (changed || method !== 'POST' || !/_build_\d+\/documents$/.test(path)) return
+        changed = true
+        await setText('Make up your mind, please.')
+      }
+      try {
+        await rebuildSearchIndexes(app().ctx)
+      } finally {
+        peer.beforeHandle = null
+      }
+      expect(changed).toBe(true)
+      expect(peer.indexes.get(live)!.docs.get(id)).toMatchObject({ text: 'make up your mind please' })
+      await setText('Make up your mind.')
+      expect(peer.indexes.get(live)!.docs.get(id)).toMatchObject({ text: 'make up your mind' })
     })
 
     it('stops a rebuild at a failed task, keeps the live index and removes the half-built one', async () => {

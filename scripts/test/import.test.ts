@@ -3,11 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiHandler } from '@phrasereel/api'
-import { createContext, loadConfig } from '@phrasereel/api'
+import { type AppContext, createContext, loadConfig } from '@phrasereel/api'
 import { createTestDatabase, databaseKinds } from '../../api/test/harness.ts'
 import { run } from '../src/commands/import.ts'
 import { CliError } from '../src/cli/errors.ts'
-import { textArrayLiteral } from '../src/import/importer.ts'
+import { int8ArrayBinary, textArrayLiteral } from '../src/import/batches.ts'
+import { importFile } from '../src/import/importer.ts'
 
 const film = { name: 'The Long Road', category: 'movie', genre: 'Drama', year: 2019, key: 'long-road' }
 const podcast = { name: 'Morning Talk', category: 'podcast' }
@@ -43,6 +44,7 @@ for (const kind of databaseKinds()) {
     let close: () => Promise<void> = async () => {}
     let handler: (request: Request) => Promise<Response> = async () => new Response()
     let query: (sql: string) => Promise<Record<string, unknown>[]> = async () => []
+    let context: AppContext | null = null
     const saved = { ...process.env }
     let out: string[] = []
     let err: string[] = []
@@ -54,6 +56,7 @@ for (const kind of databaseKinds()) {
       process.env.DATA_DIR = dir
       const ctx = createContext(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }), database)
       handler = createApiHandler(ctx)
+      context = ctx
       query = async (sql) => (await database.pool.query(sql)).rows
       close = async () => {
         await database.close()
@@ -201,6 +204,46 @@ for (const kind of databaseKinds()) {
       expect(await search('make up your mind')).toHaveLength(1)
     })
 
+    it('moves the change counter after each committed batch and hands its connections back with default settings', async () => {
+      const generation = async () =>
+        Number((await query('select generation from search_state where id = 1'))[0]!.generation)
+      // migration 043: a transaction that defers the bump leaves the counter to its writer; others still move it
+      const before = await generation()
+      await query(
+        `begin; set local phrasereel.defer_generation_bump = 'on';
+         update content_chunks set enabled = enabled where chunk_order = 0; commit`,
+      )
+      expect(await generation()).toBe(before)
+      await query('update content_chunks set enabled = enabled where chunk_order = 0')
+      expect(await generation()).toBe(before + 1)
+
+      const file = path.join(dir, 'counter.jsonl')
+      const lines = Array.from({ length: 6 }, (_, i) =>
+        line({ content: { name: 'Counter Show', key: 'counter' }, text: `Counter line ${i} is here.` }),
+      )
+      await writeFile(file, `${lines.join('\n')}\n`)
+      const start = await generation()
+      const summary = await importFile(context!, file, { batchSize: 2, concurrency: 2 })
+      expect(summary.inserted).toBe(6)
+      expect(await generation()).toBeGreaterThanOrEqual(start + 3) // one move per batch, after its commit
+      expect(await search('counter line 5 is')).toHaveLength(1)
+
+      const pool = context!.db
+      const clients = await Promise.all([pool.connect(), pool.connect()])
+      try {
+        for (const client of clients) {
+          const { rows } = await client.query<{ deferred: string | null; sync: string }>(
+            `select current_setting('phrasereel.defer_generation_bump', true) as deferred,
+               current_setting('synchronous_commit') as sync`,
+          )
+          expect(rows[0]!.deferred ?? '').not.toBe('on')
+          expect(rows[0]!.sync).toBe('on')
+        }
+      } finally {
+        for (const client of clients) client.release()
+      }
+    })
+
     it('writes text arrays that PostgreSQL reads back exactly', async () => {
       const values = [
         'plain',
@@ -223,6 +266,67 @@ for (const kind of databaseKinds()) {
       } finally {
         await client.end()
       }
+    })
+
+    it('writes large batches from both connections at once without mixing their statements', async () => {
+      const file = path.join(dir, 'large.jsonl')
+      const lines = Array.from({ length: 3000 }, (_, i) =>
+        line({
+          content: { name: `Large Show ${i % 7}`, key: `large-${i % 7}` },
+          text: `Large line ${i} says ${'hello there '.repeat(1 + (i % 20))}and goodbye.`,
+          words: [{ word: 'Large', start: 0.1, end: 0.4 }],
+        }),
+      )
+      await writeFile(file, `${lines.join('\n')}\n`)
+      const summary = await importFile(context!, file, { batchSize: 500, concurrency: 2 })
+      expect(summary).toMatchObject({ records: 3000, inserted: 3000, contentItems: 7 })
+      const rows = await query(
+        `select count(*)::int as n, count(distinct c.content_metadata_id)::int as items,
+           sum(cardinality(c.search_terms))::int as terms
+         from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+         where m.source_key like 'large-%'`,
+      )
+      expect(rows[0]).toMatchObject({ n: 3000, items: 7 })
+      expect(await search('line 2999 says')).toHaveLength(1)
+    })
+
+    it('sends bigint arrays in binary that PostgreSQL reads back exactly', async () => {
+      const values = [0, 1, 63, 2 ** 32 - 1, 2 ** 32, 123_456_789_012_345, 2 ** 53 - 1]
+      const pool = context!.db
+      const { rows } = await pool.query<{ v: string[]; e: string[]; s: string[] }>(
+        'select $1::bigint[]::text[] as v, $2::bigint[]::text[] as e, ($1::bigint[])[2:3]::text[] as s',
+        [int8ArrayBinary(values), int8ArrayBinary([])],
+      )
+      expect(rows[0]!.v).toEqual(values.map(String))
+      expect(rows[0]!.e).toEqual([])
+      expect(rows[0]!.s).toEqual(['1', '63'])
+    })
+
+    it('stops at a line that went bad after the check, naming it, and leaves the pool working', async () => {
+      const file = path.join(dir, 'changed.jsonl')
+      const lines = Array.from({ length: 9 }, (_, i) =>
+        line({ content: { name: 'Changed Show', key: 'changed' }, text: `Changed line ${i}.` }),
+      )
+      lines[6] = '{"content": {"name": "Changed Show"}, "text": '
+      await writeFile(file, `${lines.join('\n')}\n`)
+      await expect(importFile(context!, file, { batchSize: 2 })).rejects.toThrow(
+        /changed\.jsonl:7: not valid JSON.*\(the file changed since it was checked\)/,
+      )
+      // the batches before the bad line are written (each commits on its own; a fixed file resumes from them)
+      const written = await query(
+        `select count(*)::int as n from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+         where m.source_key = 'changed'`,
+      )
+      expect(Number(written[0]!.n)).toBeLessThanOrEqual(6)
+      lines[6] = line({ content: { name: 'Changed Show', key: 'changed' }, text: 'Changed line 6.' })
+      await writeFile(file, `${lines.join('\n')}\n`)
+      const summary = await importFile(context!, file, { batchSize: 2 })
+      expect(summary.records).toBe(9)
+      const after = await query(
+        `select count(*)::int as n from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+         where m.source_key = 'changed'`,
+      )
+      expect(Number(after[0]!.n)).toBe(9)
     })
 
     it('explains a missing file and a missing flag', async () => {

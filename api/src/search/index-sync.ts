@@ -15,9 +15,16 @@ const SYNC_BATCH = 1000
  * logged, not thrown: the writer's data is committed and PostgreSQL search (the fallback) already has it;
  * `pnpm content reindex` repairs the index.
  */
-export async function onChunksWritten(ctx: AppContext, chunkIds: number[]): Promise<void> {
-  for (let i = 0; i < chunkIds.length; i += SYNC_BATCH) {
-    await indexChunkText(ctx.db, chunkIds.slice(i, i + SYNC_BATCH))
+export async function onChunksWritten(
+  ctx: AppContext,
+  chunkIds: number[],
+  options: { searchColumnsWritten?: boolean } = {},
+): Promise<void> {
+  // a writer that stored the search columns with the rows (import, from `tokenize` and `chunkTerms`) skips the re-read
+  if (!options.searchColumnsWritten) {
+    for (let i = 0; i < chunkIds.length; i += SYNC_BATCH) {
+      await indexChunkText(ctx.db, chunkIds.slice(i, i + SYNC_BATCH))
+    }
   }
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return

@@ -20,6 +20,8 @@ export interface ReindexSummary {
 }
 
 const BATCH = 2000
+/** How far before a rebuild's start a change still counts as made during it (see `rebuildSearchIndexes`). */
+const LATE_MARGIN = '5 minutes'
 
 async function chunkIdBatches(ctx: AppContext, work: (ids: number[]) => Promise<void>): Promise<void> {
   let after = 0
@@ -37,7 +39,8 @@ async function chunkIdBatches(ctx: AppContext, work: (ids: number[]) => Promise<
 /**
  * PostgreSQL: every chunk's search columns are recomputed in place where missing or stale (searches keep working
  * throughout). Meilisearch (when configured): a new index is filled with every chunk and swapped with the live
- * one in one step, then the old one is dropped; chunks added during the rebuild are sent again after the swap.
+ * one in one step, then the old one is dropped; chunks added or changed during the rebuild are sent again after the
+ * swap.
  */
 export async function rebuildSearchIndexes(
   ctx: AppContext,
@@ -65,10 +68,13 @@ export async function rebuildSearchIndexes(
       onProgress({ phase: 'meilisearch', done, total })
     }),
   )
-  // chunks created while the build ran were sent to the old live index by their writers: send them again
+  // chunks created or changed while the build ran were sent to the old live index by their writers: send them
+  // again. A writer's timestamp is its transaction's start, which may precede `started` while its commit follows
+  // the batch that copied the row; the margin covers such transactions (a few extra documents sent is harmless).
   const { rows: late } = await ctx.db.query<{ id: number }>(
-    'select id from content_chunks where created_at >= $1',
-    [started],
+    `select id from content_chunks
+     where created_at >= $1::timestamptz - $2::interval or updated_at >= $1::timestamptz - $2::interval`,
+    [started, LATE_MARGIN],
   )
   for (let i = 0; i < late.length; i += BATCH) {
     const ids = late.slice(i, i + BATCH).map((row) => row.id)

@@ -23,17 +23,12 @@ export interface ResultRow extends ChunkRow {
   words: WordTiming[] | null
 }
 
-/** The search columns of one chunk, computed from its transcript. */
-export interface SearchData {
-  searchText: string
-  /** Terms as a PostgreSQL array literal (`{1,2}`), as one text per row travels best in a batch. */
-  terms: string
-}
-
-/** Computes the search columns of a transcript (the index side of spec §5 normalisation). */
-export function searchData(text: string): SearchData {
-  const tokens = tokenize(text)
-  return { searchText: tokens.join(' '), terms: `{${chunkTerms(tokens).join(',')}}` }
+/**
+ * Moves the change counter (`search_state.generation`) that kept answers are tagged with. Writers that defer the
+ * triggers' bump (`phrasereel.defer_generation_bump`, migration 043) call it right after their commit.
+ */
+export async function bumpSearchGeneration(db: Queryable): Promise<void> {
+  await db.query('update search_state set generation = generation + 1 where id = 1')
 }
 
 /**
@@ -42,8 +37,13 @@ export function searchData(text: string): SearchData {
  */
 export async function indexChunkText(db: Queryable, chunkIds: number[]): Promise<number> {
   if (chunkIds.length === 0) return 0
-  const { rows } = await db.query<{ id: number; transcribed_text: string; search_text: string | null }>(
-    `select id, transcribed_text, search_text from content_chunks where id = any($1::bigint[])`,
+  const { rows } = await db.query<{
+    id: number
+    transcribed_text: string
+    search_text: string | null
+    search_terms: string | null
+  }>(
+    `select id, transcribed_text, search_text, search_terms::text from content_chunks where id = any($1::bigint[])`,
     [chunkIds],
   )
   const ids: number[] = []
@@ -52,10 +52,12 @@ export async function indexChunkText(db: Queryable, chunkIds: number[]): Promise
   for (const row of rows) {
     const tokens = tokenize(row.transcribed_text)
     const searchText = tokens.join(' ')
-    if (row.search_text === searchText) continue
+    // terms change with the text, and with the term scheme itself (decision 046 dropped word triples)
+    const termLiteral = `{${chunkTerms(tokens).join(',')}}`
+    if (row.search_text === searchText && row.search_terms === termLiteral) continue
     ids.push(row.id)
     texts.push(searchText)
-    terms.push(`{${chunkTerms(tokens).join(',')}}`)
+    terms.push(termLiteral)
   }
   if (ids.length === 0) return 0
   await db.query(

@@ -115,6 +115,8 @@ export interface CorpusOptions {
   /** Chunks per content item (on average). */
   perContent?: number
   vocabularySize?: number
+  /** Content keys are `{keyPrefix}-{n}` (default `bench`): another prefix makes another set of content items. */
+  keyPrefix?: string
 }
 
 /** What the query mix is drawn from. */
@@ -153,7 +155,7 @@ export async function writeCorpus(file: string, options: CorpusOptions): Promise
         genre: GENRES[Math.floor(next() * GENRES.length)],
         year: 1960 + Math.floor(next() * 65),
         part: `Part ${1 + (contentIndex % 7)}`,
-        key: `bench-${contentIndex + 1}`,
+        key: `${options.keyPrefix ?? 'bench'}-${contentIndex + 1}`,
       }
     }
     remaining--

@@ -1,17 +1,18 @@
 /**
  * Bulk import of transcripts from JSONL. Two streaming passes: the first validates every line (so a bad file
- * writes nothing and every error names file:line:reason), the second writes batches, each in its own transaction
- * with its content items, chunks, word timings and search data. Chunks are keyed by (content item, order), so a
- * re-run skips what is already there: an interrupted import is resumed by running it again.
+ * writes nothing and every error names file:line:reason), the second writes batches prepared by a reader thread,
+ * each batch as two statements (content items, then chunks with word timings and search data) on the first of two
+ * connections that is free. Chunks are keyed by (content item, order), so a re-run skips what is already there: an
+ * interrupted import is resumed by running it again (docs/decisions/011, 045, 046).
  */
-import { createReadStream } from 'node:fs'
-import { createInterface } from 'node:readline'
+import { Worker } from 'node:worker_threads'
 import type { AppContext } from '@phrasereel/api'
 import { refreshContentTotals } from '@phrasereel/api/content/content-store'
 import { type Pool, type PoolClient, namedStatementsSafe, withTransaction } from '@phrasereel/api/db/connect'
 import { onChunksWritten } from '@phrasereel/api/search/index-sync'
-import { searchData } from '@phrasereel/api/search/search-store'
-import { type ImportRecord, parseLine } from './format.ts'
+import { bumpSearchGeneration } from '@phrasereel/api/search/search-store'
+import { type BatchParams, readLines } from './batches.ts'
+import { parseLine } from './format.ts'
 
 /** One invalid line. */
 export interface LineError {
@@ -100,17 +101,6 @@ async function shouldBulk(db: Pool, records: number | undefined): Promise<boolea
   return (rows[0]?.n ?? 0) < BULK_SHARE * records
 }
 
-async function* readLines(file: string): AsyncGenerator<{ line: number; text: string }> {
-  const input = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })
-  const reader = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })
-  let line = 0
-  for await (const text of reader) {
-    line++
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) yield { line, text: text.slice(1) }
-    else yield { line, text }
-  }
-}
-
 /** Pass one: every line parsed and checked, nothing written. Blank lines are allowed and skipped. */
 export async function validateFile(file: string, maxErrors = 20): Promise<ValidationResult> {
   const errors: LineError[] = []
@@ -149,119 +139,44 @@ export async function validateFile(file: string, maxErrors = 20): Promise<Valida
   return { lines, records, errors, moreErrors }
 }
 
-interface PreparedBatch {
-  keys: string[]
-  names: string[]
-  categories: (string | null)[]
-  genres: (string | null)[]
-  years: (number | null)[]
-  parts: (string | null)[]
-  links: (string | null)[]
-  chunkKeys: string[]
-  orders: number[]
-  playFiles: string[]
-  types: string[]
-  durations: number[]
-  enabled: boolean[]
-  texts: string[]
-  wordCounts: number[]
-  words: (string | null)[]
-  searchTexts: string[]
-  terms: string[]
-}
-
-function emptyBatch(): PreparedBatch {
-  return {
-    keys: [],
-    names: [],
-    categories: [],
-    genres: [],
-    years: [],
-    parts: [],
-    links: [],
-    chunkKeys: [],
-    orders: [],
-    playFiles: [],
-    types: [],
-    durations: [],
-    enabled: [],
-    texts: [],
-    wordCounts: [],
-    words: [],
-    searchTexts: [],
-    terms: [],
+/**
+ * Runs one statement in its own transaction with the import's settings, begun in one round trip. Transaction-local
+ * rather than session settings: PGlite serves every connection from one session (and keeps the database for a
+ * connection while its transaction is open), where a session setting would reach the application's own writers.
+ */
+async function inImportTransaction<T>(client: PoolClient, bulk: boolean, work: () => Promise<T>): Promise<T> {
+  await client.query(
+    // a crash may lose the last committed batches, which the next run (idempotent) writes again: no need to wait
+    // for each commit's WAL flush. The triggers leave the change counter alone; writeBatch moves it after each
+    // commit (migration 043).
+    `begin; set local synchronous_commit = off; set local phrasereel.defer_generation_bump = 'on'` +
+      // GIN pending list: index inserts are merged in bulk every 8 MB, inline, by one connection while the other
+      // keeps writing; 64 MB left most of the merging (4.5 s per 200,000 chunks, one core) for the flush at the end
+      (bulk ? '' : `; set local gin_pending_list_limit = '8MB'; set local work_mem = '16MB'`),
+  )
+  try {
+    const result = await work()
+    await client.query('commit')
+    return result
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
   }
-}
-
-function addRecord(
-  batch: PreparedBatch,
-  record: ImportRecord,
-  order: number,
-  contentKeys: Set<string>,
-): void {
-  if (!contentKeys.has(record.contentKey)) {
-    contentKeys.add(record.contentKey)
-    batch.keys.push(record.contentKey)
-    batch.names.push(record.content.name)
-    batch.categories.push(record.content.category)
-    batch.genres.push(record.content.genre)
-    batch.years.push(record.content.year)
-    batch.parts.push(record.content.part)
-    batch.links.push(record.content.link)
-  }
-  const search = searchData(record.text)
-  batch.chunkKeys.push(record.contentKey)
-  batch.orders.push(order)
-  batch.playFiles.push(`${order + 1}.${record.chunkType === 'video' ? 'mp4' : 'm4a'}`)
-  batch.types.push(record.chunkType)
-  batch.durations.push(record.duration)
-  batch.enabled.push(record.enabled)
-  batch.texts.push(record.text)
-  batch.wordCounts.push(record.text.split(/\s+/).filter((word) => word.length > 0).length)
-  batch.words.push(record.words ? JSON.stringify(record.words) : null)
-  batch.searchTexts.push(search.searchText)
-  batch.terms.push(search.terms)
 }
 
 /**
- * A PostgreSQL array literal of texts, built in one pass: the `pg` driver's generic array encoding runs two
- * replacements per element, which for 5,000 JSON word lists per batch was the largest cost on the Node side.
+ * Writes one batch: its content items in one short transaction, then its chunks in another, then moves the change
+ * counter (so caches drop their answers once the rows are visible). Two connections write batches side by side:
+ * neither transaction touches a row the other batch's long transaction holds (docs/decisions/046). Returns the ids
+ * of chunks inserted or changed, and the counts.
  */
-export function textArrayLiteral(values: readonly (string | null)[]): string {
-  const parts = new Array<string>(values.length)
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]
-    parts[i] =
-      value === null || value === undefined
-        ? 'NULL'
-        : `"${SPECIAL.test(value) ? value.replace(SPECIAL_ALL, '\\$&') : value}"`
-  }
-  return `{${parts.join(',')}}`
-}
-const SPECIAL = /["\\]/
-const SPECIAL_ALL = /["\\]/g
-
-/** Writes one batch in one transaction; returns the ids of chunks inserted or changed, and the counts. */
 async function writeBatch(
   client: PoolClient,
-  batch: PreparedBatch,
+  batch: BatchParams,
   bulk: boolean,
 ): Promise<{ ids: number[]; inserted: number; updated: number; contentItems: number }> {
-  await client.query('begin')
-  try {
-    // a crash may lose the last committed batches, which the next run (idempotent) writes again: no need to
-    // wait for each commit's WAL flush
-    await client.query('set local synchronous_commit = off')
-    if (!bulk) {
-      // a longer GIN pending list, merged with more memory, turns many small index inserts into fewer bulk merges
-      // (measured 2x faster than the defaults on a 1M-chunk table; the list is flushed at the end of the import)
-      await client.query(`set local gin_pending_list_limit = '64MB'`)
-      await client.query(`set local work_mem = '64MB'`)
-    }
-    // sorted keys: concurrent batches lock shared content items in one order, so they never deadlock
-    const order = batch.keys.map((_, i) => i).sort((a, b) => (batch.keys[a]! < batch.keys[b]! ? -1 : 1))
-    const pick = <T>(values: T[]) => order.map((i) => values[i]!)
-    const created = await client.query<{ inserted: boolean }>(
+  const created = await inImportTransaction(client, bulk, () =>
+    client.query<{ inserted: boolean }>(
       `insert into content_metadata (source_key, name, content_category, genre, release_year, content_part,
          external_link)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[])
@@ -273,25 +188,19 @@ async function writeBatch(
          is distinct from (excluded.name, excluded.content_category, excluded.genre, excluded.release_year,
               excluded.content_part, excluded.external_link)
        returning (xmax = 0) as inserted`,
-      [
-        pick(batch.keys),
-        pick(batch.names),
-        pick(batch.categories),
-        pick(batch.genres),
-        pick(batch.years),
-        pick(batch.parts),
-        pick(batch.links),
-      ],
-    )
-    const { rows } = await client.query<{ id: number; inserted: boolean }>(
+      batch.content,
+    ),
+  )
+  const { rows } = await inImportTransaction(client, bulk, () =>
+    client.query<{ id: number; inserted: boolean }>(
       `insert into content_chunks (content_metadata_id, chunk_order, play_file_name, chunk_type, chunk_duration,
          enabled, transcribed_text, word_count, words, search_text, search_terms)
        select m.id, v.chunk_order, v.play_file_name, v.chunk_type, v.chunk_duration, v.enabled, v.transcribed_text,
-         v.word_count, v.words::jsonb, v.search_text, v.terms::bigint[]
+         v.word_count, v.words::jsonb, v.search_text, ($11::bigint[])[v.term_from:v.term_to]
        from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::bool[], $7::text[], $8::int[],
-                   $9::text[], $10::text[], $11::text[])
+                   $9::text[], $10::text[], $13::int[], $14::int[])
          as v(source_key, chunk_order, play_file_name, chunk_type, chunk_duration, enabled, transcribed_text,
-              word_count, words, search_text, terms)
+              word_count, words, search_text, term_from, term_to)
        join content_metadata m on m.source_key = v.source_key
        where m.source_key = any($12::text[])
        on conflict (content_metadata_id, chunk_order) do update set
@@ -302,32 +211,61 @@ async function writeBatch(
               content_chunks.chunk_type)
          is distinct from (excluded.transcribed_text, excluded.words, excluded.chunk_duration, excluded.chunk_type)
        returning id, (xmax = 0) as inserted`,
-      [
-        textArrayLiteral(batch.chunkKeys),
-        `{${batch.orders.join(',')}}`,
-        textArrayLiteral(batch.playFiles),
-        textArrayLiteral(batch.types),
-        `{${batch.durations.join(',')}}`,
-        `{${batch.enabled.join(',')}}`,
-        textArrayLiteral(batch.texts),
-        `{${batch.wordCounts.join(',')}}`,
-        textArrayLiteral(batch.words),
-        textArrayLiteral(batch.searchTexts),
-        textArrayLiteral(batch.terms),
-        batch.keys,
-      ],
-    )
-    await client.query('commit')
-    const inserted = rows.filter((row) => row.inserted).length
-    return {
-      ids: rows.map((row) => row.id),
-      inserted,
-      updated: rows.length - inserted,
-      contentItems: created.rows.filter((row) => row.inserted).length,
+      batch.chunks,
+    ),
+  )
+  if (created.rows.length > 0 || rows.length > 0) await bumpSearchGeneration(client)
+  const inserted = rows.filter((row) => row.inserted).length
+  return {
+    ids: rows.map((row) => row.id),
+    inserted,
+    updated: rows.length - inserted,
+    contentItems: created.rows.filter((row) => row.inserted).length,
+  }
+}
+
+/**
+ * The file's batches, read and prepared by a worker thread (`batch-worker.ts`) at most `ahead` batches before they
+ * are taken. Leaving the loop early (an error) stops the worker.
+ */
+async function* readBatchesInWorker(
+  file: string,
+  batchSize: number,
+  ahead: number,
+): AsyncGenerator<BatchParams> {
+  const worker = new Worker(new URL('./batch-worker.ts', import.meta.url), {
+    workerData: { file, batchSize, ahead },
+  })
+  type Message = { type: 'batch'; batch: BatchParams } | { type: 'done' } | { type: 'error'; message: string }
+  const queue: Message[] = []
+  let wake: (() => void) | null = null
+  const push = (message: Message) => {
+    queue.push(message)
+    wake?.()
+    wake = null
+  }
+  worker.on('message', push)
+  worker.on('error', (error) => push({ type: 'error', message: error.message }))
+  worker.on('exit', (code) => {
+    if (code !== 0) push({ type: 'error', message: `the import's reader thread stopped (exit code ${code})` })
+  })
+  try {
+    for (;;) {
+      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve))
+      const message = queue.shift()!
+      if (message.type === 'done') return
+      if (message.type === 'error') throw new Error(message.message)
+      worker.postMessage('next')
+      // a Buffer crosses the thread boundary as a plain Uint8Array; the driver sends Buffers in binary
+      const chunks = message.batch.chunks.map((value) =>
+        value instanceof Uint8Array && !Buffer.isBuffer(value)
+          ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+          : value,
+      )
+      yield { ...message.batch, chunks }
     }
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    throw error
+  } finally {
+    await worker.terminate()
   }
 }
 
@@ -357,56 +295,45 @@ export async function importFile(
   const bulk = options.bulk ?? false
   summary.bulk = bulk === 'auto' ? await shouldBulk(ctx.db, options.expectedRecords) : bulk
   if (summary.bulk) await dropForBulk(ctx.db)
-  const nextOrder = new Map<string, number>()
   const clients = await Promise.all(Array.from({ length: concurrency }, () => ctx.db.connect()))
-  const inFlight: (Promise<void> | null)[] = clients.map(() => null)
-  let slot = 0
-  let batch = emptyBatch()
-  let batchKeys = new Set<string>()
+  const idle = [...clients]
+  const running = new Set<Promise<void>>()
   let failure: unknown = null
+  const reader = readBatchesInWorker(file, batchSize, concurrency + 1)
 
-  const flush = async () => {
-    if (batch.texts.length === 0) return
-    const current = batch
-    batch = emptyBatch()
-    batchKeys = new Set()
-    const index = slot
-    slot = (slot + 1) % clients.length
-    if (inFlight[index]) await inFlight[index]
-    if (failure) throw failure
-    inFlight[index] = writeBatch(clients[index]!, current, summary.bulk).then(
-      async (result) => {
+  const write = (client: PoolClient, batch: BatchParams) => {
+    const task: Promise<void> = writeBatch(client, batch, summary.bulk)
+      .then(async (result) => {
         summary.inserted += result.inserted
         summary.updated += result.updated
-        summary.unchanged += current.texts.length - result.ids.length
+        summary.unchanged += batch.count - result.ids.length
         summary.contentItems += result.contentItems
-        summary.records += current.texts.length
-        options.onProgress?.(current.texts.length)
-        await onChunksWritten(ctx, result.ids)
-      },
-      (error: unknown) => {
+        summary.records += batch.count
+        options.onProgress?.(batch.count)
+        await onChunksWritten(ctx, result.ids, { searchColumnsWritten: true })
+      })
+      .catch((error: unknown) => {
         failure ??= error
-      },
-    )
+      })
+      .finally(() => {
+        running.delete(task)
+        idle.push(client)
+      })
+    running.add(task)
   }
 
   try {
-    for await (const { line, text } of readLines(file)) {
-      if (text.trim() === '') continue
-      const parsed = parseLine(text)
-      if ('error' in parsed)
-        throw new Error(`${file}:${line}: ${parsed.error} (the file changed since it was checked)`)
-      const { record } = parsed
-      const order = record.order ?? nextOrder.get(record.contentKey) ?? 0
-      nextOrder.set(record.contentKey, Math.max(nextOrder.get(record.contentKey) ?? 0, order + 1))
-      addRecord(batch, record, order, batchKeys)
-      if (batch.texts.length >= batchSize) await flush()
+    // each batch goes to the first connection that is free, as soon as the reader thread has it ready
+    for await (const batch of reader) {
+      while (idle.length === 0 && !failure) await Promise.race(running)
+      if (failure) break
+      write(idle.pop()!, batch)
     }
-    await flush()
-    await Promise.all(inFlight)
+    await Promise.all(running)
     if (failure) throw failure
   } finally {
-    await Promise.all(inFlight).catch(() => {})
+    await reader.return(undefined)
+    await Promise.all(running)
     for (const client of clients) client.release()
     // searchable again whatever happened (if this fails too, the next import rebuilds it first)
     if (summary.bulk) await restoreDroppedIndexes(ctx.db).catch(() => {})
@@ -422,6 +349,8 @@ export async function importFile(
     })
   }
   await refreshContentTotals(ctx.db)
+  // once more at the end: a run that stopped between a commit and its bump is made good by the next run
+  await bumpSearchGeneration(ctx.db)
   summary.seconds = (performance.now() - started) / 1000
   return summary
 }
