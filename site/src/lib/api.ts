@@ -3,6 +3,7 @@
  * with the status, so callers can tell "not found" from the rest; spec §8 says most of them are only logged.
  */
 import type { Chunk } from '@phrasereel/api/content/types'
+import type { ResultTotal } from './format.ts'
 
 /** Where a searched phrase sits in a clip (the search API's match info). */
 export interface ChunkMatch {
@@ -53,13 +54,15 @@ export async function fetchChunk(chunkId: number | string, signal?: AbortSignal)
   return (await response.json()) as SiteChunk
 }
 
-/** One page of search results and the total the server counted. */
-export interface SearchPage {
+/** One page of search results and the total the server counted (or estimated, or capped). */
+export interface SearchPage extends ResultTotal {
   items: SiteChunk[]
-  total: number
 }
 
-/** GET /api/search?q=&limit=&offset=: a list of chunks, the total in the X-Total-Count header. */
+/**
+ * GET /api/search?q=&limit=&offset=: a list of chunks, the total in the X-Total-Count header, flagged by
+ * X-Total-Count-Capped and X-Total-Count-Estimated.
+ */
 export async function searchChunks(
   q: string,
   options: { limit: number; offset: number; signal?: AbortSignal },
@@ -77,7 +80,8 @@ export async function searchChunks(
       : !Array.isArray(body) && typeof body.total === 'number'
         ? body.total
         : options.offset + items.length
-  return { items, total }
+  const flag = (name: string) => response.headers.get(name) === 'true'
+  return { items, total, capped: flag('x-total-count-capped'), estimated: flag('x-total-count-estimated') }
 }
 
 /** GET /api/content/chunks/count and /api/content/words/count. */

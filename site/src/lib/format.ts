@@ -40,6 +40,26 @@ export function formatCount(n: number): string {
   return Math.max(0, Math.round(n)).toLocaleString('en-US')
 }
 
+/** A result total as the server reported it: exact, an estimate, or the cap that paging reaches. */
+export interface ResultTotal {
+  total: number
+  /** More match than the cap (`X-Total-Count-Capped`). */
+  capped?: boolean
+  /** The total is an estimate (`X-Total-Count-Estimated`, decision 013). */
+  estimated?: boolean
+}
+
+/**
+ * The N of 'Found N result(s)': exact counts as they are, the cap as '1,000+', and an estimate as 'about' its value
+ * to two significant figures, so that no guess reads as a count.
+ */
+export function formatResultTotal({ total, capped, estimated }: ResultTotal): string {
+  if (capped) return `${formatCount(total)}+`
+  if (!estimated || total < 100) return formatCount(total)
+  const step = 10 ** (Math.floor(Math.log10(total)) - 1)
+  return `about ${formatCount(Math.round(total / step) * step)}`
+}
+
 /** Genres of the loaded clips for the home filter bar (spec §2.3): lowercased, unique, sorted. */
 export function genresOf(chunks: readonly LabelSource[]): string[] {
   const genres = new Set<string>()

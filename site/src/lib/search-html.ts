@@ -5,7 +5,7 @@
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { SiteChunk } from './api.ts'
 import { escapeHtml, mediaHtml } from './card-html.ts'
-import { fill, typeLabel } from './format.ts'
+import { fill, formatResultTotal, type ResultTotal, typeLabel } from './format.ts'
 import { highlightTranscript, highlightWordRange, type TextPart } from './highlight.ts'
 import { pageItems } from './pagination.ts'
 
@@ -71,18 +71,18 @@ export function paginationHtml(page: number, totalPages: number): string {
   return `<nav class="pagination" aria-label="Pagination">${button('Previous', page - 1, page <= 1 ? ' disabled' : '')}${items.join('')}${button('Next', page + 1, page >= totalPages ? ' disabled' : '')}</nav>`
 }
 
-/** The whole results block for one page: summary, list, pager (or 'No results found.'). */
+/** The whole results block for one page: summary (an estimated or capped total says so), list, pager (or 'No results found.'). */
 export function resultsBlockHtml(
   query: string,
   items: SiteChunk[],
-  total: number,
+  count: ResultTotal,
   page: number,
   pageSize: number,
 ): string {
-  if (items.length === 0 && total === 0)
+  if (items.length === 0 && count.total === 0)
     return `<p class="results-summary" role="status" tabindex="-1">${escapeHtml(MESSAGES.noResults)}</p>`
-  const totalPages = Math.ceil(total / pageSize)
-  return `<p class="results-summary" role="status" tabindex="-1">${escapeHtml(fill(MESSAGES.resultsFound, { n: total.toLocaleString('en-US'), query }))}</p><ul class="results">${items
+  const totalPages = Math.ceil(count.total / pageSize)
+  return `<p class="results-summary" role="status" tabindex="-1">${escapeHtml(fill(MESSAGES.resultsFound, { n: formatResultTotal(count), query }))}</p><ul class="results">${items
     .map((chunk, i) => resultHtml(chunk, query, i))
     .join('')}</ul>${paginationHtml(Math.min(page, Math.max(totalPages, 1)), totalPages)}`
 }

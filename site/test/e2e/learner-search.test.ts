@@ -18,7 +18,11 @@ import {
 } from './learner-helpers.ts'
 
 const suite = learnerSuite(async (s) => {
-  await seedMore(s, [manyClips('Road Trip', 'Adventure', 25, 'let us go')])
+  await seedMore(s, [
+    manyClips('Road Trip', 'Adventure', 25, 'let us go'),
+    // more than one variety block (200) of matches: the server stops early and estimates the total
+    manyClips('Long Running Show', 'Comedy', 230, 'see you later'),
+  ])
 })
 
 const results = (page: Page) => page.locator('.results > li')
@@ -175,6 +179,32 @@ describe('pagination', () => {
       })
     })
   }
+
+  it('says "about" for an estimated total, on the server-rendered page and on later pages', async () => {
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      await page.goto('/search?q=see%20you%20later')
+      const text = await summary(page).textContent()
+      expect(text).toMatch(/^Found about [1-9][0-9]{1,2}0 result\(s\) for "see you later"$/)
+      expect(await results(page).count()).toBe(10)
+      await hydrated(page)
+      // later pages read the flags from the API's headers
+      const headers: Record<string, string>[] = []
+      page.on('response', (response) => {
+        if (response.url().includes('/api/search?')) headers.push(response.headers())
+      })
+      await page
+        .getByRole('navigation', { name: 'Pagination' })
+        .getByRole('button', { name: 'Page 2', exact: true })
+        .click()
+      await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2')
+      await expect.poll(() => results(page).count()).toBe(10)
+      expect(headers.at(-1)).toMatchObject({
+        'x-total-count-estimated': 'true',
+        'x-total-count-capped': 'false',
+      })
+      expect(await summary(page).textContent()).toBe(text)
+    })
+  })
 
   it('keyboard only: search, reach a page button and the copy link button', async () => {
     await withPage(suite, { viewport: 'desktop', theme: 'dark' }, async (page) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { fill, formatCount, formatDuration, genresOf, timeAgo, typeLabel } from '../../src/lib/format.ts'
+import {
+  fill,
+  formatCount,
+  formatDuration,
+  formatResultTotal,
+  genresOf,
+  timeAgo,
+  typeLabel,
+} from '../../src/lib/format.ts'
 import { highlightTranscript, highlightWordRange } from '../../src/lib/highlight.ts'
 import { pageItems } from '../../src/lib/pagination.ts'
 
@@ -90,5 +98,15 @@ describe('highlightTranscript (spec §2.4, §5)', () => {
       { text: 'b c', hit: true },
       { text: ' d', hit: false },
     ])
+  })
+})
+
+describe('formatResultTotal', () => {
+  it('shows exact totals as counts, estimates as about their two leading figures, the cap with a plus', () => {
+    expect(formatResultTotal({ total: 1234 })).toBe('1,234')
+    expect(formatResultTotal({ total: 1234, estimated: true })).toBe('about 1,200')
+    expect(formatResultTotal({ total: 987, estimated: true })).toBe('about 990')
+    expect(formatResultTotal({ total: 96, estimated: true })).toBe('96')
+    expect(formatResultTotal({ total: 1000, capped: true, estimated: true })).toBe('1,000+')
   })
 })

@@ -55,8 +55,18 @@ describe('search markup', () => {
     expect(audio).not.toContain('card__thumb')
   })
   it('writes the spec texts', () => {
-    expect(resultsBlockHtml('hi', [], 0, 1, 10)).toContain('No results found.')
-    expect(resultsBlockHtml('hi', [chunk()], 1, 1, 10)).toContain('Found 1 result(s) for &quot;hi&quot;')
+    expect(resultsBlockHtml('hi', [], { total: 0 }, 1, 10)).toContain('No results found.')
+    expect(resultsBlockHtml('hi', [chunk()], { total: 1 }, 1, 10)).toContain(
+      'Found 1 result(s) for &quot;hi&quot;',
+    )
+  })
+  it('says when the total is an estimate or the cap, and pages by it', () => {
+    const estimated = resultsBlockHtml('hi', [chunk()], { total: 1234, estimated: true }, 1, 10)
+    expect(estimated).toContain('Found about 1,200 result(s) for &quot;hi&quot;')
+    expect(estimated).toContain('aria-label="Page 124"')
+    const capped = resultsBlockHtml('hi', [chunk()], { total: 1000, capped: true, estimated: true }, 1, 10)
+    expect(capped).toContain('Found 1,000+ result(s) for &quot;hi&quot;')
+    expect(resultsBlockHtml('hi', [chunk()], { total: 1234 }, 1, 10)).toContain('Found 1,234 result(s)')
   })
   it('disables Previous on the first page and Next on the last', () => {
     expect(paginationHtml(1, 1)).toBe('')

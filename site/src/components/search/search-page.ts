@@ -8,6 +8,7 @@ import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type SiteChunk, searchChunks } from '../../lib/api.ts'
 import { copyToClipboard } from '../../lib/clipboard.ts'
+import type { ResultTotal } from '../../lib/format.ts'
 import { resultsBlockHtml, searchingHtml } from '../../lib/search-html.ts'
 import { sessionUser } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
@@ -25,7 +26,7 @@ export function startSearchPage(root: HTMLElement): void {
   const data = root.querySelector('script[data-search-data]')?.textContent
   const block = root.querySelector<HTMLElement>('[data-results]')
   if (!data || !block) return
-  const state = JSON.parse(data) as { q: string; items: SiteChunk[]; total: number; page: number }
+  const state = JSON.parse(data) as { q: string; items: SiteChunk[]; count: ResultTotal; page: number }
   const query = state.q
   let items = state.items
   let controller: AbortController | null = null
@@ -91,7 +92,7 @@ export function startSearchPage(root: HTMLElement): void {
         signal: current.signal,
       })
       items = result.items
-      block!.innerHTML = resultsBlockHtml(query, result.items, result.total, page, PAGE_SIZE)
+      block!.innerHTML = resultsBlockHtml(query, result.items, result, page, PAGE_SIZE)
       applyStatuses()
       void loadStatuses()
     } catch (error) {
@@ -99,7 +100,7 @@ export function startSearchPage(root: HTMLElement): void {
       // spec §8: search failures are only logged
       console.warn('[search] failed:', error)
       items = []
-      block!.innerHTML = resultsBlockHtml(query, [], 0, page, PAGE_SIZE)
+      block!.innerHTML = resultsBlockHtml(query, [], { total: 0 }, page, PAGE_SIZE)
     }
     if (focusSummary) block!.querySelector<HTMLElement>('.results-summary')?.focus()
   }
