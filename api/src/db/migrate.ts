@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type pg from 'pg'
 import type { Pool } from './connect.ts'
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations')
 // Any constant shared by every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_301_126_001
+/** Client-side deadline of one migration's SQL (the pool's own deadline is for requests). */
+const MIGRATION_TIMEOUT_MS = 6 * 60 * 60 * 1000
 
 export interface Migration {
   name: string
@@ -65,7 +68,9 @@ export async function migrate(pool: Pool, migrations?: Migration[]): Promise<str
         )
         recordedMeanwhile = raced.rows[0]?.checksum
         if (recordedMeanwhile === undefined) {
-          await client.query(migration.sql)
+          // a migration may rewrite a large table: no deadline for it, whatever the pool's
+          await client.query('set local statement_timeout = 0')
+          await client.query({ text: migration.sql, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig)
           await client.query('insert into schema_migrations (name, checksum) values ($1, $2)', [
             migration.name,
             migration.checksum,

@@ -21,7 +21,21 @@ if (!dataDir) {
   process.exit(2)
 }
 
-const server = await startPgliteServer({ dataDir: path.join(dataDir, 'pgdata') })
+/** PGlite itself failed: nothing it answers can be trusted; exit non-zero so that a client starts a new host. */
+function fatal(error: unknown): void {
+  console.error('pglite-host: the embedded database failed:', error)
+  process.exit(70)
+}
+
+// A restarted host takes the port of the one before when it is free, so clients' new connections find it.
+const preferredPort = Number(process.argv[3] ?? 0)
+const pgdata = path.join(dataDir, 'pgdata')
+const server = await startPgliteServer({ dataDir: pgdata, port: preferredPort, onFatal: fatal }).catch(
+  (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || !preferredPort) throw error
+    return startPgliteServer({ dataDir: pgdata, onFatal: fatal })
+  },
+)
 const infoFile = path.join(dataDir, 'pglite-host.json')
 await writeFile(`${infoFile}.tmp`, JSON.stringify({ pid: process.pid, port: server.port }))
 await rename(`${infoFile}.tmp`, infoFile)

@@ -59,6 +59,19 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot serve right now. */
+export const RETRY_AFTER_SECONDS = 2
+
+/** Something the request needs (the database, mail) cannot serve right now: 503 with `Retry-After`. */
+export class ServiceUnavailableError extends ApiError {
+  constructor(
+    detail = 'The service is busy or restarting; try again in a moment',
+    options?: { cause?: unknown },
+  ) {
+    super(503, detail, { ...options, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } })
+  }
+}
+
 export class UnsupportedMediaTypeError extends ApiError {
   constructor(detail = 'Request body must be JSON (Content-Type: application/json)') {
     super(415, detail)
@@ -74,11 +87,5 @@ export class ValidationError extends ApiError {
 export class TooManyRequestsError extends ApiError {
   constructor(detail: string, retryAfterSeconds: number) {
     super(429, detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } })
-  }
-}
-
-export class ServiceUnavailableError extends ApiError {
-  constructor(detail: string) {
-    super(503, detail)
   }
 }

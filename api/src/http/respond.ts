@@ -1,5 +1,6 @@
-import { ApiError } from './errors.ts'
+import { isDatabaseUnavailable } from '../db/connect.ts'
 import { log } from '../log.ts'
+import { ApiError, ServiceUnavailableError } from './errors.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -54,6 +55,15 @@ export function noContent(headers: Record<string, string> = {}): Response {
 export function errorResponse(error: unknown, request?: { url: string; method: string }): Response {
   if (error instanceof ApiError) {
     return json({ detail: error.detail }, error.status, error.headers)
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn('database unavailable', {
+      url: request?.url,
+      method: request?.method,
+      error: (error as Error).message,
+    })
+    const unavailable = new ServiceUnavailableError()
+    return json({ detail: unavailable.detail }, unavailable.status, unavailable.headers)
   }
   log.error('unhandled error', { url: request?.url, method: request?.method, error })
   return json({ detail: 'Internal server error' }, 500)

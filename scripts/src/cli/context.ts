@@ -8,7 +8,12 @@ import { migrate } from '@phrasereel/api/db/migrate'
  */
 export async function openContext(): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const config = loadConfig()
-  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  // content commands run long statements (import, reindex): no request deadline for them
+  const database = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    statementTimeoutMs: 0,
+  })
   try {
     await migrate(database.pool)
   } catch (error) {
