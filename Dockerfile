@@ -4,7 +4,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certi
 RUN npm i -g pnpm@12
 WORKDIR /app
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
+# build-if-needed.ts stamps the build, so `pnpm start` in each container finds it fresh instead of building again
+RUN pnpm install --frozen-lockfile \
+  && node -e "import('./scripts/src/build-if-needed.ts').then((m) => m.buildIfNeeded())"
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
 EXPOSE 4321
 CMD ["pnpm", "start"]

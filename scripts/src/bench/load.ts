@@ -1,6 +1,11 @@
-/** Shared load-generation helpers for the benchmarks: autocannon runs and child-process servers. */
+/**
+ * `pnpm bench load` (the mixed learner workload, in load-mix.ts), and the load-generation helpers the other
+ * benchmarks share: autocannon runs and child-process servers.
+ */
 import { type ChildProcess, fork } from 'node:child_process'
 import autocannon from 'autocannon'
+
+export { help, run } from './load-mix.ts'
 
 export interface LoadResult {
   requestsPerSecond: number
