@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,7 +32,9 @@ Options:
   --clients LIST      concurrent clients (default 1,16)
   --reuse             keep an already built corpus and database of this size
   --seed N            corpus seed (default 42)
-  --out FILE          also write the results as JSON`
+  --out FILE          also write the results as JSON
+  --compare DIR       another checkout (with its node_modules) whose search server is measured in the same rounds
+                      over the same corpus (on pglite, over a copy of the database: its own embedded host)`
 
 interface Stats {
   count: number
@@ -134,9 +136,10 @@ function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
 
 async function startServer(
   env: NodeJS.ProcessEnv,
+  root = ROOT,
 ): Promise<{ child: ChildProcess; api: number; bare: number }> {
   const child = spawn(process.execPath, ['scripts/src/bench/search-server.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
@@ -202,6 +205,7 @@ export async function run(argv: string[]): Promise<number> {
       reuse: { type: 'boolean', default: false },
       seed: { type: 'string', default: '42' },
       out: { type: 'string' },
+      compare: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -285,6 +289,18 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
+  // --compare: the other checkout gets its own copy of the embedded database (a host of its own, as it would run)
+  let compareEnv: NodeJS.ProcessEnv | null = null
+  if (values.compare) {
+    compareEnv = { ...env }
+    if (kind === 'pglite') {
+      const copy = `${env.DATA_DIR}-compare`
+      await waitForHostToStop(env.DATA_DIR!)
+      await rm(copy, { recursive: true, force: true })
+      await cp(env.DATA_DIR!, copy, { recursive: true })
+      compareEnv.DATA_DIR = copy
+    }
+  }
   const server = await startServer(env)
   const results: Record<string, unknown> = {
     chunks,
@@ -303,6 +319,11 @@ export async function run(argv: string[]): Promise<number> {
     const withBody = await startServer({ ...env, BENCH_BARE_BODY: sample.body })
     Object.assign(server, withBody)
     const uncached = await startServer({ ...env, BENCH_SEARCH_CACHE: 'off' })
+    const compareRoot = values.compare ? path.resolve(values.compare) : ''
+    const compared = compareEnv ? await startServer(compareEnv, compareRoot) : null
+    const comparedUncached = compareEnv
+      ? await startServer({ ...compareEnv, BENCH_SEARCH_CACHE: 'off' }, compareRoot)
+      : null
     const rows: string[] = []
     // p95 and p99 over the bare server's of the same client count: what the API adds, whatever the load
     const bareOf = new Map<number, Stats>()
@@ -317,6 +338,10 @@ export async function run(argv: string[]): Promise<number> {
         bareOf.set(clients, bare.all)
         const apiRun = await load(server.api, mix, clients, seconds)
         const engineRun = await load(uncached.api, mix, clients, seconds)
+        const comparedRun = compared ? await load(compared.api, mix, clients, seconds) : null
+        const comparedEngine = comparedUncached
+          ? await load(comparedUncached.api, mix, clients, seconds)
+          : null
         results[`bare_${clients}`] = bare.all
         results[`api_${clients}`] = apiRun
         results[`api_uncached_${clients}`] = engineRun
@@ -327,10 +352,27 @@ export async function run(argv: string[]): Promise<number> {
           ...CATEGORIES.map((category) =>
             apiRow(`&nbsp;&nbsp;cache off: ${category}`, clients, engineRun.byCategory[category], ''),
           ),
+          ...(comparedRun && comparedEngine
+            ? [
+                apiRow(
+                  `compared: GET /api/search, ${kind}`,
+                  clients,
+                  comparedRun.all,
+                  comparedRun.all.errors,
+                ),
+                apiRow(`compared: answer cache off`, clients, comparedEngine.all, comparedEngine.all.errors),
+              ]
+            : []),
         )
+        if (comparedRun && comparedEngine) {
+          results[`compared_${clients}`] = comparedRun
+          results[`compared_uncached_${clients}`] = comparedEngine
+        }
       }
     } finally {
       uncached.child.kill('SIGTERM')
+      compared?.child.kill('SIGTERM')
+      comparedUncached?.child.kill('SIGTERM')
     }
     results.loadAverageAfter = os.loadavg()[0]
     console.log(
@@ -346,6 +388,13 @@ export async function run(argv: string[]): Promise<number> {
     server.child.kill('SIGTERM')
   }
   return 0
+}
+
+/** Waits until the embedded database host of `dataDir` has stopped (its record is gone), so its files can be copied. */
+async function waitForHostToStop(dataDir: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (existsSync(path.join(dataDir, 'pglite-host.json')) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
 async function alreadyImported(env: NodeJS.ProcessEnv, chunks: number): Promise<boolean> {
