@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts'
-import type { Queryable } from '../db/connect.ts'
 import { log } from '../log.ts'
-import { type MeiliSourceRow, meiliClient, meiliEnabled, toMeiliDocument } from './meili.ts'
-import { indexChunkText } from './search-store.ts'
-import { invalidateSearchCache } from './search.ts'
+import { invalidateSearchCache } from './answer-cache.ts'
+import { sweepPendingChunks } from './index-sweep.ts'
+import { meiliClient, meiliEnabled, toMeiliDocument } from './meili.ts'
+import { indexChunkText, loadMeiliRows } from './search-store.ts'
 
 /** Chunks handled per statement or Meilisearch request. */
 const SYNC_BATCH = 1000
@@ -26,6 +26,8 @@ export async function onChunksWritten(
       await indexChunkText(ctx.db, chunkIds.slice(i, i + SYNC_BATCH))
     }
   }
+  // chunks other writers left without search columns, a batch at a time (the safety net of decision 010)
+  await sweepPendingChunks(ctx.db)
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return
   try {
@@ -38,17 +40,6 @@ export async function onChunksWritten(
       error,
     })
   }
-}
-
-/** Rows of these chunks as Meilisearch documents are built from. */
-export async function loadMeiliRows(db: Queryable, chunkIds: number[]): Promise<MeiliSourceRow[]> {
-  const { rows } = await db.query<MeiliSourceRow>(
-    `select c.id, c.content_metadata_id, c.search_text, c.enabled, m.genre, m.content_category, m.release_year
-     from content_chunks c join content_metadata m on m.id = c.content_metadata_id
-     where c.id = any($1::bigint[])`,
-    [chunkIds],
-  )
-  return rows
 }
 
 /** Upserts the documents of these chunks into `indexUid` and removes those of chunks that no longer exist. */

@@ -13,7 +13,7 @@ import {
   type WaitOptions,
 } from 'meilisearch'
 import type { Config } from '../config.ts'
-import type { Candidate, SearchFilters } from './search-store.ts'
+import type { Candidate, MeiliSourceRow, SearchFilters } from './search-store.ts'
 import { type QueryPlan, WILDCARD, rankWords } from './terms.ts'
 
 /** One chunk as Meilisearch stores it. */
@@ -27,17 +27,6 @@ export interface MeiliChunkDocument {
   genre: string | null
   category: string | null
   year: number | null
-}
-
-/** The fields of a chunk row that the document is built from. */
-export interface MeiliSourceRow {
-  id: number
-  content_metadata_id: number
-  search_text: string | null
-  enabled: boolean
-  genre: string | null
-  content_category: string | null
-  release_year: number | null
 }
 
 /** Maps a chunk row to its document; filters compare lowercased genre and category, as the SQL side does. */

@@ -1,9 +1,15 @@
 /** Rebuilds the search data from PostgreSQL without downtime (`pnpm content reindex`). */
 import type { AppContext } from '../context.ts'
 import { addMeiliDocuments, meiliEnabled, rebuildMeiliIndex, toMeiliDocument } from './meili.ts'
-import { loadMeiliRows } from './index-sync.ts'
-import { indexChunkText } from './search-store.ts'
-import { invalidateSearchCache } from './search.ts'
+import { invalidateSearchCache } from './answer-cache.ts'
+import {
+  chunkIdsAfter,
+  chunkIdsChangedSince,
+  countChunks,
+  databaseNow,
+  indexChunkText,
+  loadMeiliRows,
+} from './search-store.ts'
 
 export interface ReindexProgress {
   phase: 'postgres' | 'meilisearch'
@@ -26,13 +32,10 @@ const LATE_MARGIN = '5 minutes'
 async function chunkIdBatches(ctx: AppContext, work: (ids: number[]) => Promise<void>): Promise<void> {
   let after = 0
   for (;;) {
-    const { rows } = await ctx.db.query<{ id: number }>(
-      'select id from content_chunks where id > $1 order by id limit $2',
-      [after, BATCH],
-    )
-    if (rows.length === 0) return
-    await work(rows.map((row) => row.id))
-    after = rows[rows.length - 1]!.id
+    const ids = await chunkIdsAfter(ctx.db, after, BATCH)
+    if (ids.length === 0) return
+    await work(ids)
+    after = ids[ids.length - 1]!
   }
 }
 
@@ -46,8 +49,7 @@ export async function rebuildSearchIndexes(
   ctx: AppContext,
   onProgress: (progress: ReindexProgress) => void = () => {},
 ): Promise<ReindexSummary> {
-  const { rows } = await ctx.db.query<{ n: number }>('select count(*)::int as n from content_chunks')
-  const total = rows[0]?.n ?? 0
+  const total = await countChunks(ctx.db)
   let done = 0
   let rewritten = 0
   await chunkIdBatches(ctx, async (ids) => {
@@ -58,8 +60,7 @@ export async function rebuildSearchIndexes(
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return { chunks: total, rewritten, meiliIndex: null }
 
-  const { rows: clock } = await ctx.db.query<{ now: Date }>('select now() as now')
-  const started = clock[0]!.now
+  const started = await databaseNow(ctx.db)
   done = 0
   const { live } = await rebuildMeiliIndex(ctx.config, (add) =>
     chunkIdBatches(ctx, async (ids) => {
@@ -71,13 +72,9 @@ export async function rebuildSearchIndexes(
   // chunks created or changed while the build ran were sent to the old live index by their writers: send them
   // again. A writer's timestamp is its transaction's start, which may precede `started` while its commit follows
   // the batch that copied the row; the margin covers such transactions (a few extra documents sent is harmless).
-  const { rows: late } = await ctx.db.query<{ id: number }>(
-    `select id from content_chunks
-     where created_at >= $1::timestamptz - $2::interval or updated_at >= $1::timestamptz - $2::interval`,
-    [started, LATE_MARGIN],
-  )
+  const late = await chunkIdsChangedSince(ctx.db, started, LATE_MARGIN)
   for (let i = 0; i < late.length; i += BATCH) {
-    const ids = late.slice(i, i + BATCH).map((row) => row.id)
+    const ids = late.slice(i, i + BATCH)
     await addMeiliDocuments(ctx.config, live, (await loadMeiliRows(ctx.db, ids)).map(toMeiliDocument))
   }
   invalidateSearchCache(ctx)

@@ -1,8 +1,12 @@
-/** Data access of phrase search on PostgreSQL (and PGlite): the per-chunk search data and the ranked lookups. */
+/**
+ * Data access of phrase search on PostgreSQL (and PGlite): the per-chunk search data, the change counter, the rows
+ * a result or a Meilisearch document is built from, and the table statistics the total estimate reads. The ranked
+ * walk, the search statement itself, is in `ranked-store.ts`.
+ */
 import { CHUNK_COLUMNS, type ChunkRow } from '../content/content-store.ts'
 import type { Queryable } from '../db/connect.ts'
 import type { WordTiming } from './match.ts'
-import { chunkTerms, tokenize } from './terms.ts'
+import { RANK_SLOTS, chunkTerms, tokenize } from './terms.ts'
 
 /** Optional narrowing of a search by its content metadata. */
 export interface SearchFilters {
@@ -23,12 +27,29 @@ export interface ResultRow extends ChunkRow {
   words: WordTiming[] | null
 }
 
+/** The fields of a chunk row that its Meilisearch document is built from (`toMeiliDocument`). */
+export interface MeiliSourceRow {
+  id: number
+  content_metadata_id: number
+  search_text: string | null
+  enabled: boolean
+  genre: string | null
+  content_category: string | null
+  release_year: number | null
+}
+
 /**
  * Moves the change counter (`search_state.generation`) that kept answers are tagged with. Writers that defer the
  * triggers' bump (`phrasereel.defer_generation_bump`, migration 043) call it right after their commit.
  */
 export async function bumpSearchGeneration(db: Queryable): Promise<void> {
   await db.query('update search_state set generation = generation + 1 where id = 1')
+}
+
+/** The change counter that statement triggers on chunks and content metadata bump (0 before the first write). */
+export async function readSearchGeneration(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ generation: number }>('select generation from search_state where id = 1')
+  return rows[0]?.generation ?? 0
 }
 
 /**
@@ -78,6 +99,37 @@ export async function pendingChunkIds(db: Queryable, afterId: number, limit: num
   return rows.map((row) => row.id)
 }
 
+/** Ids of every chunk, in id order after `afterId`. */
+export async function chunkIdsAfter(db: Queryable, afterId: number, limit: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'select id from content_chunks where id > $1 order by id limit $2',
+    [afterId, limit],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** How many chunks there are, enabled or not. */
+export async function countChunks(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from content_chunks')
+  return rows[0]?.n ?? 0
+}
+
+/** The database's clock (transaction start), so that comparisons with row timestamps use one clock. */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>('select now() as now')
+  return rows[0]!.now
+}
+
+/** Ids of chunks created or updated at or after `since` minus `margin` (a PostgreSQL interval). */
+export async function chunkIdsChangedSince(db: Queryable, since: Date, margin: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `select id from content_chunks
+     where created_at >= $1::timestamptz - $2::interval or updated_at >= $1::timestamptz - $2::interval`,
+    [since, margin],
+  )
+  return rows.map((row) => row.id)
+}
+
 /** Stores the word timings of a clip (seconds in the clip); the ingest pipeline calls it with the segment words. */
 export async function saveChunkWords(db: Queryable, chunkId: number, words: WordTiming[]): Promise<void> {
   const compact = words.map((word) => ({ word: word.word, start: word.start, end: word.end }))
@@ -94,6 +146,39 @@ export async function loadResultRows(db: Queryable, ids: number[]): Promise<Resu
     `select ${CHUNK_COLUMNS}, c.words from content_chunks c join content_metadata m on m.id = c.content_metadata_id
      where c.id = any($1::bigint[]) and c.enabled`,
     [ids],
+  )
+  return rows
+}
+
+/** Rows of these chunks as Meilisearch documents are built from (disabled ones included; deleted ones absent). */
+export async function loadMeiliRows(db: Queryable, chunkIds: number[]): Promise<MeiliSourceRow[]> {
+  const { rows } = await db.query<MeiliSourceRow>(
+    `select c.id, c.content_metadata_id, c.search_text, c.enabled, m.genre, m.content_category, m.release_year
+     from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+     where c.id = any($1::bigint[])`,
+    [chunkIds],
+  )
+  return rows
+}
+
+/** Heap blocks of `content_chunks` (at least 1). */
+export async function readTableBlocks(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select (pg_relation_size('content_chunks') / current_setting('block_size')::int)::int as n`,
+  )
+  return Math.max(1, rows[0]?.n ?? 1)
+}
+
+/**
+ * Enabled, indexed chunks per rank key (clip word count) in a `tablesample system` of `percent` of the heap blocks
+ * (repeatable, so one process samples the same blocks each time).
+ */
+export async function sampleRankCounts(db: Queryable, percent: number): Promise<{ r: number; n: number }[]> {
+  const { rows } = await db.query<{ r: number; n: number }>(
+    `select (search_terms[1] % ${RANK_SLOTS})::int as r, count(*)::int as n
+     from content_chunks tablesample system ($1::real) repeatable (1)
+     where enabled and search_terms is not null group by 1`,
+    [percent],
   )
   return rows
 }

@@ -1,0 +1,36 @@
+/** What a search is asked and answers, shared by the engines, the answer cache and the routes. */
+import type { Chunk } from '../content/types.ts'
+import type { MatchInfo } from './match.ts'
+import type { Candidate, SearchFilters } from './search-store.ts'
+
+/** A search result: the public chunk plus where the phrase occurs in it. */
+export interface SearchHit extends Chunk {
+  match: MatchInfo
+}
+
+export interface SearchRequest {
+  q: string
+  filters: SearchFilters
+  limit: number
+  offset: number
+}
+
+export interface SearchResult {
+  hits: SearchHit[]
+  /** Matching chunks: exact when `estimated` is false, at most `LIMITS.searchMaxResults`. */
+  total: number
+  /** True when more chunks match than `total` says (more than `LIMITS.searchMaxResults`). */
+  capped: boolean
+  /**
+   * True when `total` is an estimate: more chunks match than the search read (the end of the variety block
+   * holding the page), and the rest was extrapolated rather than counted (decision 013).
+   */
+  estimated: boolean
+  engine: 'postgres' | 'meilisearch'
+}
+
+/** Ranked candidates and their count from one engine. */
+export interface EngineAnswer {
+  candidates: Candidate[]
+  total: number
+}
