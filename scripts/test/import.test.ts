@@ -290,6 +290,57 @@ for (const kind of databaseKinds()) {
       expect(await search('line 2999 says')).toHaveLength(1)
     })
 
+    it('keeps totals and content items right after every batch: new, changed and disabled chunks', async () => {
+      // one statement, one snapshot: what a reader sees between batches (the other connection may be mid-batch)
+      const look = async () => {
+        const [row] = await query(
+          `select (select chunk_count from content_stats where id = 1)
+               - (select count(*) from content_chunks where enabled) as chunks_off,
+             (select word_count from content_stats where id = 1)
+               - (select coalesce(sum(word_count), 0) from content_chunks where enabled) as words_off,
+             (select count(*) from content_metadata m
+              where not exists (select 1 from content_chunks c where c.content_metadata_id = m.id)) as empty`,
+        )
+        return {
+          chunksOff: Number(row!.chunks_off),
+          wordsOff: Number(row!.words_off),
+          empty: Number(row!.empty),
+        }
+      }
+      const file = path.join(dir, 'totals.jsonl')
+      const seen: Promise<Awaited<ReturnType<typeof look>>>[] = []
+      // then the same items again: longer and shorter texts (word counts change), some on disabled chunks, and
+      // chunks added to the last item
+      for (const changed of [false, true]) {
+        const lines = Array.from({ length: changed ? 44 : 40 }, (_, i) => {
+          const item = Math.min(Math.floor(i / 7), 5)
+          let text = `Totals line ${i} here.`
+          if (changed && i < 8) text = `Totals line ${i} now says ${'rather '.repeat(i + 1)}more.`
+          else if (changed && i < 16) text = `Totals ${i}.`
+          return line({
+            content: { name: `Totals Show ${item}`, key: `totals-${item}` },
+            text,
+            enabled: i % 5 !== 0,
+          })
+        })
+        await writeFile(file, `${lines.join('\n')}\n`)
+        const summary = await importFile(context!, file, {
+          batchSize: 4,
+          concurrency: 2,
+          onProgress: () => seen.push(look()),
+        })
+        expect(summary).toMatchObject(
+          changed ? { inserted: 4, updated: 16 } : { inserted: 40, contentItems: 6 },
+        )
+      }
+      const looks = await Promise.all(seen)
+      expect(looks.length).toBeGreaterThanOrEqual(20)
+      expect(looks.filter((each) => each.chunksOff !== 0 || each.wordsOff !== 0 || each.empty !== 0)).toEqual(
+        [],
+      )
+      expect(await look()).toEqual({ chunksOff: 0, wordsOff: 0, empty: 0 })
+    })
+
     it('sends bigint arrays in binary that PostgreSQL reads back exactly', async () => {
       const values = [0, 1, 63, 2 ** 32 - 1, 2 ** 32, 123_456_789_012_345, 2 ** 53 - 1]
       const pool = context!.db

@@ -28,6 +28,8 @@ interface PreparedBatch {
   years: (number | null)[]
   parts: (string | null)[]
   links: (string | null)[]
+  /** Where each content item's first chunk in the batch is. */
+  keyStarts: number[]
   chunkKeys: string[]
   orders: number[]
   playFiles: string[]
@@ -52,6 +54,7 @@ function emptyBatch(): PreparedBatch {
     years: [],
     parts: [],
     links: [],
+    keyStarts: [],
     chunkKeys: [],
     orders: [],
     playFiles: [],
@@ -82,6 +85,7 @@ function addRecord(
     batch.years.push(record.content.year)
     batch.parts.push(record.content.part)
     batch.links.push(record.content.link)
+    batch.keyStarts.push(batch.texts.length)
   }
   const tokens = tokenize(record.text)
   const terms = chunkTerms(tokens)
@@ -186,14 +190,61 @@ export function toParams(batch: PreparedBatch): BatchParams {
   }
 }
 
+const ITEM_FIELDS = ['keys', 'names', 'categories', 'genres', 'years', 'parts', 'links', 'keyStarts'] as const
+const CHUNK_FIELDS = [
+  'chunkKeys',
+  'orders',
+  'playFiles',
+  'types',
+  'durations',
+  'enabled',
+  'texts',
+  'wordCounts',
+  'words',
+  'searchTexts',
+] as const
+
 /**
- * The batches of an (already checked) file, `batchSize` chunks each. A chunk without an explicit order takes the
- * next position of its content item, as the check pass counted it.
+ * Moves the chunks from `at` on (all of one content item) out of `batch` into a new batch, with their item: moved
+ * when its first chunk in the batch is among them, copied otherwise.
+ */
+function splitBatch(batch: PreparedBatch, at: number): PreparedBatch {
+  // every field is an array; their element types differ, which a loop over the names cannot spell
+  const from = batch as unknown as Record<string, unknown[]>
+  const tail = emptyBatch()
+  const to = tail as unknown as Record<string, unknown[]>
+  for (const field of CHUNK_FIELDS) {
+    to[field] = from[field]!.slice(at)
+    from[field]!.length = at
+  }
+  const termStart = batch.termEnds[at - 1] ?? 0
+  tail.terms = batch.terms.slice(termStart)
+  batch.terms.length = termStart
+  tail.termEnds = batch.termEnds.slice(at).map((end) => end - termStart)
+  batch.termEnds.length = at
+  const item = batch.keys.lastIndexOf(tail.chunkKeys[0]!)
+  const moved = batch.keyStarts[item]! >= at
+  for (const field of ITEM_FIELDS) {
+    to[field]!.push(from[field]![item])
+    if (moved) from[field]!.splice(item, 1)
+  }
+  tail.keyStarts[0] = 0
+  return tail
+}
+
+/**
+ * The batches of an (already checked) file, at most `batchSize` chunks each. A full batch ends before the run of
+ * chunks of the content item it ends with, which starts the next batch: the item is then created in the same
+ * transaction as its chunks (docs/decisions/081) without the next batch, which continues it, waiting for this one
+ * to commit. An item longer than a batch is split. A chunk without an explicit order takes the next position of
+ * its content item, as the check pass counted it.
  */
 export async function* readBatches(file: string, batchSize: number): AsyncGenerator<BatchParams> {
   const nextOrder = new Map<string, number>()
   let batch = emptyBatch()
   let batchKeys = new Set<string>()
+  // the current run of chunks of one content item starts at this chunk of the batch
+  let runStart = 0
   for await (const { line, text } of readLines(file)) {
     if (text.trim() === '') continue
     const parsed = parseLine(text)
@@ -202,11 +253,14 @@ export async function* readBatches(file: string, batchSize: number): AsyncGenera
     const { record } = parsed
     const order = record.order ?? nextOrder.get(record.contentKey) ?? 0
     nextOrder.set(record.contentKey, Math.max(nextOrder.get(record.contentKey) ?? 0, order + 1))
+    if (batch.chunkKeys.at(-1) !== record.contentKey) runStart = batch.texts.length
     addRecord(batch, record, order, batchKeys)
     if (batch.texts.length >= batchSize) {
+      const tail = runStart > 0 ? splitBatch(batch, runStart) : emptyBatch()
       yield toParams(batch)
-      batch = emptyBatch()
-      batchKeys = new Set()
+      batch = tail
+      batchKeys = new Set(tail.keys)
+      runStart = 0
     }
   }
   if (batch.texts.length > 0) yield toParams(batch)

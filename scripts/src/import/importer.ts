@@ -1,9 +1,9 @@
 /**
  * Bulk import of transcripts from JSONL. Two streaming passes: the first validates every line (so a bad file
  * writes nothing and every error names file:line:reason), the second writes batches prepared by a reader thread,
- * each batch as two statements (content items, then chunks with word timings and search data) on the first of two
- * connections that is free. Chunks are keyed by (content item, order), so a re-run skips what is already there: an
- * interrupted import is resumed by running it again (docs/decisions/011, 045, 046).
+ * each batch as one transaction (content items, then chunks with word timings and search data, then the totals) on
+ * the first of two connections that is free. Chunks are keyed by (content item, order), so a re-run skips what is
+ * already there: an interrupted import is resumed by running it again (docs/decisions/011, 045, 046, 081).
  */
 import { Worker } from 'node:worker_threads'
 import type { AppContext } from '@phrasereel/api'
@@ -140,11 +140,16 @@ export async function validateFile(file: string, maxErrors = 20): Promise<Valida
 }
 
 /**
- * Runs one statement in its own transaction with the import's settings, begun in one round trip. Transaction-local
- * rather than session settings: PGlite serves every connection from one session (and keeps the database for a
- * connection while its transaction is open), where a session setting would reach the application's own writers.
+ * Runs `work` in one transaction with the import's settings, begun in one round trip and ended by the statement
+ * `work` returns with its result (a commit, after the batch's change to the totals). Transaction-local rather than
+ * session settings: PGlite serves every connection from one session (and keeps the database for a connection while
+ * its transaction is open), where a session setting would reach the application's own writers.
  */
-async function inImportTransaction<T>(client: PoolClient, bulk: boolean, work: () => Promise<T>): Promise<T> {
+async function inImportTransaction<T>(
+  client: PoolClient,
+  bulk: boolean,
+  work: () => Promise<{ result: T; commit: string }>,
+): Promise<T> {
   await client.query(
     // a crash may lose the last committed batches, which the next run (idempotent) writes again: no need to wait
     // for each commit's WAL flush. The triggers leave the change counter alone; writeBatch moves it after each
@@ -155,8 +160,8 @@ async function inImportTransaction<T>(client: PoolClient, bulk: boolean, work: (
       (bulk ? '' : `; set local gin_pending_list_limit = '8MB'; set local work_mem = '16MB'`),
   )
   try {
-    const result = await work()
-    await client.query('commit')
+    const { result, commit } = await work()
+    await client.query(commit)
     return result
   } catch (error) {
     await client.query('rollback').catch(() => {})
@@ -165,18 +170,34 @@ async function inImportTransaction<T>(client: PoolClient, bulk: boolean, work: (
 }
 
 /**
- * Writes one batch: its content items in one short transaction, then its chunks in another, then moves the change
- * counter (so caches drop their answers once the rows are visible). Two connections write batches side by side:
- * neither transaction touches a row the other batch's long transaction holds (docs/decisions/046). Returns the ids
- * of chunks inserted or changed, and the counts.
+ * The statement that ends a batch's transaction: the batch's change to the totals of decision 004 (enabled chunks
+ * and their words), then the commit, sent as one message. The totals row is locked only between the two, inside
+ * the server, so batches on the other connection never wait on it for a round trip (docs/decisions/081).
+ */
+export function commitWithTotals(chunks: number, words: number): string {
+  if (!Number.isSafeInteger(chunks) || !Number.isSafeInteger(words)) throw new Error('bad totals change')
+  if (chunks === 0 && words === 0) return 'commit'
+  return (
+    `update content_stats set chunk_count = chunk_count + ${chunks}, word_count = word_count + ${words}, ` +
+    'updated_at = now() where id = 1; commit'
+  )
+}
+
+/**
+ * Writes one batch in one transaction: its content items, then its chunks (so an item is never stored without
+ * the chunks that came with it, even when the import is killed), then its change to the totals with the commit;
+ * then moves the change counter (so caches drop their answers once the rows are visible). Two connections write
+ * batches side by side: batches end where content items end (`batchEnd`), so they seldom share an item; when they
+ * do, the later one waits for the earlier one's commit on that item's row (docs/decisions/046, 081). Returns the
+ * ids of chunks inserted or changed, and the counts.
  */
 async function writeBatch(
   client: PoolClient,
   batch: BatchParams,
   bulk: boolean,
 ): Promise<{ ids: number[]; inserted: number; updated: number; contentItems: number }> {
-  const created = await inImportTransaction(client, bulk, () =>
-    client.query<{ inserted: boolean }>(
+  const { created, rows } = await inImportTransaction(client, bulk, async () => {
+    const created = await client.query<{ inserted: boolean }>(
       `insert into content_metadata (source_key, name, content_category, genre, release_year, content_part,
          external_link)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[])
@@ -189,11 +210,17 @@ async function writeBatch(
               excluded.content_part, excluded.external_link)
        returning (xmax = 0) as inserted`,
       batch.content,
-    ),
-  )
-  const { rows } = await inImportTransaction(client, bulk, () =>
-    client.query<{ id: number; inserted: boolean }>(
-      `insert into content_chunks (content_metadata_id, chunk_order, play_file_name, chunk_type, chunk_duration,
+    )
+    // old_word_count: a subquery reads the table with the statement's snapshot, which still shows an updated row's
+    // previous version (the new one belongs to this very statement); only updated rows need it
+    const { rows } = await client.query<{
+      id: number
+      inserted: boolean
+      enabled: boolean
+      word_count: number
+      old_word_count: number
+    }>(
+      `insert into content_chunks as c (content_metadata_id, chunk_order, play_file_name, chunk_type, chunk_duration,
          enabled, transcribed_text, word_count, words, search_text, search_terms)
        select m.id, v.chunk_order, v.play_file_name, v.chunk_type, v.chunk_duration, v.enabled, v.transcribed_text,
          v.word_count, v.words::jsonb, v.search_text, ($11::bigint[])[v.term_from:v.term_to]
@@ -207,20 +234,29 @@ async function writeBatch(
          transcribed_text = excluded.transcribed_text, word_count = excluded.word_count, words = excluded.words,
          chunk_duration = excluded.chunk_duration, chunk_type = excluded.chunk_type,
          search_text = excluded.search_text, search_terms = excluded.search_terms
-       where (content_chunks.transcribed_text, content_chunks.words, content_chunks.chunk_duration,
-              content_chunks.chunk_type)
+       where (c.transcribed_text, c.words, c.chunk_duration, c.chunk_type)
          is distinct from (excluded.transcribed_text, excluded.words, excluded.chunk_duration, excluded.chunk_type)
-       returning id, (xmax = 0) as inserted`,
+       returning c.id, (c.xmax = 0) as inserted, c.enabled, c.word_count,
+         case when c.xmax = 0 then 0 else (select o.word_count from content_chunks o where o.id = c.id) end
+           as old_word_count`,
       batch.chunks,
-    ),
-  )
-  if (created.rows.length > 0 || rows.length > 0) await bumpSearchGeneration(client)
+    )
+    let chunks = 0
+    let words = 0
+    for (const row of rows) {
+      if (!row.enabled) continue // the import never changes whether a stored chunk is enabled
+      if (row.inserted) chunks++
+      words += row.word_count - row.old_word_count
+    }
+    return { result: { created: created.rows, rows }, commit: commitWithTotals(chunks, words) }
+  })
+  if (created.length > 0 || rows.length > 0) await bumpSearchGeneration(client)
   const inserted = rows.filter((row) => row.inserted).length
   return {
     ids: rows.map((row) => row.id),
     inserted,
     updated: rows.length - inserted,
-    contentItems: created.rows.filter((row) => row.inserted).length,
+    contentItems: created.filter((row) => row.inserted).length,
   }
 }
 
@@ -270,8 +306,10 @@ async function* readBatchesInWorker(
 }
 
 /**
- * Pass two: writes the (already validated) file in batches. Each batch commits on its own; the search index(es)
- * learn of each committed batch through `onChunksWritten`; the top-bar totals are recomputed at the end.
+ * Pass two: writes the (already validated) file in batches. Each batch commits on its own, with its content items
+ * and its change to the top-bar totals; the search index(es) learn of each committed batch through
+ * `onChunksWritten`. The totals are recounted before the first batch and after the last, which repairs totals left
+ * wrong by anything else (docs/decisions/081).
  */
 export async function importFile(
   ctx: AppContext,
@@ -292,6 +330,8 @@ export async function importFile(
   }
   // an earlier bulk import stopped before its rebuild: repair first
   await restoreDroppedIndexes(ctx.db)
+  // each batch adds its change to the totals: start them from what is stored
+  await refreshContentTotals(ctx.db)
   const bulk = options.bulk ?? false
   summary.bulk = bulk === 'auto' ? await shouldBulk(ctx.db, options.expectedRecords) : bulk
   if (summary.bulk) await dropForBulk(ctx.db)
