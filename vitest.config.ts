@@ -27,6 +27,8 @@ if (!process.env.CI) {
 export default defineConfig({
   test: {
     include: ['{api,scripts,widget,site}/{src,test}/**/*.test.{ts,tsx}'],
+    // a console.error fails the test that logs it, unless the test expects it (api/test/console-errors.ts)
+    setupFiles: ['api/test/console-errors.setup.ts'],
     exclude,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -185,10 +185,13 @@ for (const kind of databaseKinds()) {
       expect(cookie).not.toMatch(/Secure/) // http://localhost
       const me = await api.call<PublicUser>('GET', '/api/auth/me', { token: body.access_token })
       expect(me.body.email).toBe('ada@example.org')
-      // the code is spent, and the account is verified
-      expect(await verify('ada@example.org', codeFor('ada@example.org'))).toMatchObject({
-        status: 400,
-        body: { detail: MESSAGES.emailAlreadyVerified },
+      // the code is spent, and the account is verified: a code for it now reads as for an unknown address
+      const unknown = await verify('nobody-at-all@example.org', codeFor('ada@example.org'))
+      expect(unknown).toMatchObject({ status: 400, body: { detail: MESSAGES.verificationCodeWrong } })
+      const again = await verify('ada@example.org', codeFor('ada@example.org'))
+      expect({ status: again.status, body: again.body }).toEqual({
+        status: unknown.status,
+        body: unknown.body,
       })
     })
 
@@ -214,29 +217,68 @@ for (const kind of databaseKinds()) {
       expect(wrong).toMatchObject({ status: 401, body: { detail: MESSAGES.invalidCredentials } })
     })
 
-    it('tells a verified email apart without saying more (also in other letter case)', async () => {
-      for (const email of ['ada@example.org', 'ADA@EXAMPLE.ORG']) {
-        expect(await register(person(email, 'third password'))).toMatchObject({
-          status: 409,
-          body: { detail: MESSAGES.emailAlreadyRegistered },
-        })
-      }
+    it('answers a sign-up with a verified email as one with a new email, and mails the owner instead of a code', async () => {
+      advance(LIMITS.resendCooldownSeconds * 1000) // past the cooldown of the sign-ups above
+      const mailsBefore = smtp.received.length
+      const verified = await register(person('ADA@EXAMPLE.ORG', 'third password'))
+      const fresh = await register(person('newcomer@example.org', 'newcomer password'))
+      expect(verified).toMatchObject({ status: 200, body: { message: MESSAGES.registrationSent } })
+      expect({ status: verified.status, body: verified.body }).toEqual({
+        status: fresh.status,
+        body: fresh.body,
+      })
+      expect(verified.headers.get('set-cookie')).toBeNull()
+      // the owner is told, with no code; the newcomer gets a code
+      const mails = smtp.received.slice(mailsBefore)
+      expect(mails.map((mail) => mail.to)).toEqual([['ada@example.org'], ['newcomer@example.org']])
+      expect(mails[0]!.raw).toMatch(/^Subject: Your PhraseReel account$/m)
+      expect(smtp.latestCode('ada@example.org')).toBeNull()
+      expect(codeFor('newcomer@example.org')).toMatch(/^\d{8}$/)
+      // nothing changed on the account
       expect((await login('ada@example.org', 'third password')).status).toBe(401)
+      expect((await login('ada@example.org', 'second password')).status).toBe(200)
+      // again within the 180 s: the same 429 for both, and no more mail
+      const verifiedAgain = await register(person('ada@example.org', 'third password'))
+      const freshAgain = await register(person('newcomer@example.org', 'newcomer password'))
+      expect(verifiedAgain.status).toBe(429)
+      expect(verifiedAgain.body.detail).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/)
+      // (the seconds left differ by how long the calls in between took)
+      const shape = (answer: { status: number; body: Detail }) => [
+        answer.status,
+        answer.body.detail.replace(/\d+/, 'N'),
+      ]
+      expect(shape(freshAgain)).toEqual(shape(verifiedAgain))
+      expect(smtp.received.length).toBe(mailsBefore + 2)
+      advance(LIMITS.resendCooldownSeconds * 1000)
     })
 
-    it('resend: same answer for unknown emails (no mail), 180 s cooldown with Retry-After, refused when verified', async () => {
+    it('resend: the same answers for unknown and verified emails, 180 s cooldown with Retry-After', async () => {
       const before = smtp.received.length
-      expect(
-        await api.call('POST', '/auth/resend-verification', {
-          body: { email: 'ghost@example.org', recaptcha_token: 't' },
-        }),
-      ).toMatchObject({ status: 200, body: { message: MESSAGES.verificationCodeSent } })
+      const resend = (email: string) =>
+        api.call<Detail>('POST', '/auth/resend-verification', { body: { email, recaptcha_token: 't' } })
+      const unknown = await resend('ghost@example.org')
+      expect(unknown).toMatchObject({ status: 200, body: { message: MESSAGES.verificationCodeSent } })
       expect(smtp.received.length).toBe(before)
-      expect(
-        await api.call('POST', '/auth/resend-verification', {
-          body: { email: 'ada@example.org', recaptcha_token: 't' },
-        }),
-      ).toMatchObject({ status: 400, body: { detail: MESSAGES.emailAlreadyVerified } })
+      const verified = await resend('ada@example.org')
+      expect({ status: verified.status, body: verified.body }).toEqual({
+        status: unknown.status,
+        body: unknown.body,
+      })
+      // the owner of the verified account gets a notice (sent after the answer, so it takes no longer), no code
+      await expect.poll(() => smtp.received.length).toBe(before + 1)
+      expect(smtp.received[before]!.to).toEqual(['ada@example.org'])
+      expect(smtp.latestCode('ada@example.org')).toBeNull()
+      // within the cooldown both are the same 429
+      const unknownAgain = await resend('ghost@example.org')
+      const verifiedAgain = await resend('ada@example.org')
+      expect(unknownAgain.status).toBe(429)
+      expect(unknownAgain.body.detail).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/)
+      const shape = (answer: { status: number; body: Detail }) => [
+        answer.status,
+        answer.body.detail.replace(/\d+/, 'N'),
+      ]
+      expect(shape(verifiedAgain)).toEqual(shape(unknownAgain))
+      expect(smtp.received.length).toBe(before + 1)
       expect(
         await api.call('POST', '/auth/resend-verification', { body: { email: 'ghost@example.org' } }),
       ).toMatchObject({ status: 400, body: { detail: MESSAGES.captchaFailed } })

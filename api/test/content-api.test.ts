@@ -1,4 +1,4 @@
-import { expect, it, vi } from 'vitest'
+import { beforeAll, expect, it, vi } from 'vitest'
 import { describeEachDatabase } from './harness.ts'
 import { seedContent } from './fixtures.ts'
 import { chunkRun, randomChunks } from '../src/content/content-store.ts'
@@ -8,7 +8,8 @@ describeEachDatabase('content API', (app) => {
   let film = { contentId: 0, chunkIds: [] as number[] }
   let podcast = { contentId: 0, chunkIds: [] as number[] }
 
-  it('seeds', async () => {
+  // seeded once; every test below only reads, so each runs alone too
+  beforeAll(async () => {
     const seeded = await seedContent(app().db, [
       {
         name: 'The Long Road',
@@ -206,7 +207,8 @@ describeEachDatabase('random chunks on a larger corpus', (app) => {
   let enabled: number[] = []
   let disabled: number[] = []
 
-  it('seeds 200 enabled chunks and 10 disabled ones', async () => {
+  // 200 enabled chunks and 10 disabled ones
+  beforeAll(async () => {
     const [shows, hidden] = await seedContent(app().db, [
       {
         name: 'Random Reel',

@@ -1,5 +1,6 @@
 import type { Queryable } from '../src/db/connect.ts'
 import { refreshContentTotals } from '../src/content/content-store.ts'
+import { indexChunkText } from '../src/search/search-store.ts'
 
 export interface FixtureChunk {
   text: string
@@ -22,10 +23,14 @@ export interface FixtureContent {
   chunks: FixtureChunk[]
 }
 
-/** Inserts content items and their chunks (file names as ingest writes them); returns their ids in order. */
+/**
+ * Inserts content items and their chunks (file names as ingest writes them) and, like every real writer, their
+ * search columns (`index: false` leaves them unindexed, for tests of the safety net); returns their ids in order.
+ */
 export async function seedContent(
   db: Queryable,
   contents: FixtureContent[],
+  options: { index?: boolean } = {},
 ): Promise<{ contentId: number; chunkIds: number[] }[]> {
   const out: { contentId: number; chunkIds: number[] }[] = []
   for (const content of contents) {
@@ -84,5 +89,10 @@ export async function seedContent(
     out.push({ contentId, chunkIds })
   }
   await refreshContentTotals(db)
+  if (options.index !== false)
+    await indexChunkText(
+      db,
+      out.flatMap((content) => content.chunkIds),
+    )
   return out
 }

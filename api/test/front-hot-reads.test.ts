@@ -1,5 +1,5 @@
 /** The lean path of the hottest public reads: batched lookups, `dispatch` with a lazy request, `RawAnswer`s. */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createApiHandler } from '../src/app.ts'
 import { chunkJson, setKeptChunks, sharedContentTotals } from '../src/content/public-reads.ts'
 import type { Chunk } from '../src/content/types.ts'
@@ -120,7 +120,7 @@ describeEachDatabase('hot public reads', (app, kind) => {
   let ids: number[] = []
   let contentId = 0
 
-  it('seeds', async () => {
+  beforeAll(async () => {
     const [seeded] = await seedContent(app().db, [
       {
         name: 'Lean Reads',

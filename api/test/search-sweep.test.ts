@@ -13,10 +13,14 @@ describeEachDatabase('search index sweep', (app) => {
 
   beforeAll(async () => {
     // fixtures store chunks as a writer that never calls onChunksWritten would
-    const [left, written] = await seedContent(app().db, [
-      { name: 'Forgotten', chunks: [{ text: 'Nobody indexed this line.' }, { text: 'Nor this line.' }] },
-      { name: 'Written', chunks: [{ text: 'A writer reported this one.' }] },
-    ])
+    const [left, written] = await seedContent(
+      app().db,
+      [
+        { name: 'Forgotten', chunks: [{ text: 'Nobody indexed this line.' }, { text: 'Nor this line.' }] },
+        { name: 'Written', chunks: [{ text: 'A writer reported this one.' }] },
+      ],
+      { index: false },
+    )
     forgotten = left!.chunkIds
     reported = written!.chunkIds
   })

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { onChunksWritten } from '../src/search/index-sync.ts'
 import { rebuildSearchIndexes } from '../src/search/reindex.ts'
 import { saveChunkWords } from '../src/search/search-store.ts'
@@ -9,7 +9,8 @@ import { describeEachDatabase } from './harness.ts'
 describeEachDatabase('phrase search', (app) => {
   const ids: Record<string, number> = {}
 
-  it('seeds and indexes through onChunksWritten', async () => {
+  // seeds and indexes through onChunksWritten
+  beforeAll(async () => {
     const seeded = await seedContent(app().db, [
       {
         name: 'The Long Road',

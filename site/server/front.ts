@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_PREFIXES, type ApiHandler, type AppContext } from '@phrasereel/api'
 import { NodeLazyRequest, toWebRequest, writeAnswer, writeWebResponse } from './node-bridge.ts'
 import { compressResponse } from './compress.ts'
+import { createSecurityHeaders } from './security-headers.ts'
 import { StaticFiles } from './static-files.ts'
 
 export const SITE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
@@ -45,13 +46,16 @@ export interface SiteLocals {
 export interface Front {
   server: http.Server
   url: string
-  close(): Promise<void>
+  /**
+   * Stops gracefully: no new connections, idle keep-alive ones closed at once, requests in flight finished (their
+   * connections closed after the answer) for up to `graceMs`, then whatever is left is cut. Resolves once every
+   * connection is gone; calling it again returns the same promise.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
+/** How long `Front.close` lets requests in flight finish before it cuts their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000
 
 /** Starts the front on `host:port` (port 0 picks a free one). */
 export async function startFront(options: {
@@ -77,6 +81,7 @@ export async function startFront(options: {
     handler: AstroHandler
   }
   const locals: SiteLocals = { ctx: options.ctx }
+  const security = createSecurityHeaders(options.ctx)
   let origin = ''
 
   const server = http.createServer(async (req, res) => {
@@ -84,14 +89,15 @@ export async function startFront(options: {
       const url = req.url ?? '/'
       const queryAt = url.indexOf('?')
       const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
+      security.apply(res, pathname) // every answer: API, media, static files, pages and errors (decision 080)
       if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
         const { dispatch } = options.api
         if (dispatch) await writeAnswer(await dispatch(new NodeLazyRequest(req, origin)), req, res)
         else await writeWebResponse(await options.api(toWebRequest(req, origin)), res)
         return
       }
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
       if (staticFiles.serve(req, res, pathname)) return
+      security.finishPageHead(res, pathname)
       compressResponse(req, res)
       await entry.handler(req, res, undefined, locals)
     } catch (error) {
@@ -105,6 +111,19 @@ export async function startFront(options: {
     }
   })
   server.keepAliveTimeout = 65_000
+  // Answers still being made, so a graceful close can end their connections after them (see `close` below).
+  const inFlight = new Set<http.ServerResponse>()
+  let closing = false
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight.add(res)
+    if (closing) res.setHeader('connection', 'close')
+    res.once('close', () => {
+      inFlight.delete(res)
+      // a connection whose answer went out with its headers before the close began is idle now
+      if (closing) setImmediate(() => server.closeIdleConnections())
+    })
+  })
+  let closed: Promise<void> | undefined
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolve())
@@ -115,10 +134,18 @@ export async function startFront(options: {
   return {
     server,
     url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
+    close: ({ graceMs = SHUTDOWN_GRACE_MS } = {}) => {
+      closed ??= new Promise<void>((resolve) => {
+        closing = true
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close')
+        const force = setTimeout(() => server.closeAllConnections(), graceMs)
+        server.close(() => {
+          clearTimeout(force)
+          resolve()
+        })
+        server.closeIdleConnections()
+      })
+      return closed
+    },
   }
 }

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { type Answer, type LazyRequest, RawAnswer } from '@phrasereel/api/app'
+import { BadRequestError, PayloadTooLargeError } from '@phrasereel/api/http/errors'
+import { MAX_JSON_BODY_BYTES } from '@phrasereel/api/http/input'
+import { MESSAGES } from '@phrasereel/api/shared/messages'
 
 /** Header the front sets to the socket's address (any copy sent by a client is dropped first). */
 export const CLIENT_IP_HEADER = 'x-phrasereel-client-ip'
@@ -8,9 +11,9 @@ export const CLIENT_IP_HEADER = 'x-phrasereel-client-ip'
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i
 
 /**
- * Builds a Fetch `Request` from a Node request, without buffering the body. The URL's origin follows the `Host`
- * header (so cookies and the CSRF origin check agree with what the browser sees), or `fallbackOrigin` when the
- * header is missing or malformed.
+ * Builds a Fetch `Request` from a Node request, without buffering the body, which is cut off past the largest
+ * body the API accepts (`boundedBody`). The URL's origin follows the `Host` header (so cookies and the CSRF
+ * origin check agree with what the browser sees), or `fallbackOrigin` when the header is missing or malformed.
  */
 export function toWebRequest(req: IncomingMessage, fallbackOrigin: string): Request {
   const origin = originOf(req, fallbackOrigin)
@@ -34,8 +37,79 @@ export function toWebRequest(req: IncomingMessage, fallbackOrigin: string): Requ
     method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: boundedBody(req, MAX_JSON_BODY_BYTES), duplex: 'half' } : {}),
   } as RequestInit)
+}
+
+/**
+ * The body of `req` as a web stream that takes at most `limit` bytes off the Node stream: past them it fails with
+ * a 413 and leaves the request paused, and the answer then closes the connection (`closeIfBodyUnread`) instead of
+ * reading the rest. Built here rather than with `Readable.toWeb`, whose adapter enqueues a `data` event already
+ * under way when the reader cancels; that throws out of an event handler and ends the process
+ * (nodejs/node#64529, issue 13). Backpressure: the request is paused whenever the stream's queue is full and
+ * resumed when its reader pulls. A client gone before the end fails the stream with a 400.
+ */
+export function boundedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let received = 0
+  let settled = false
+  let controller: ReadableStreamDefaultController<Uint8Array>
+  const settle = () => {
+    settled = true
+    req.off('data', onData)
+    req.off('end', onEnd)
+    req.off('error', onCutOff)
+    req.off('close', onCutOff)
+    req.pause()
+  }
+  const onData = (chunk: Buffer) => {
+    if (settled) return
+    received += chunk.byteLength
+    if (received > limit) {
+      settle()
+      controller.error(new PayloadTooLargeError(limit))
+      return
+    }
+    controller.enqueue(new Uint8Array(chunk)) // a copy: the queue holds no view of the socket's buffers
+    if ((controller.desiredSize ?? 0) <= 0) req.pause()
+  }
+  const onEnd = () => {
+    if (settled) return
+    settle()
+    controller.close()
+  }
+  // 'close' before 'end' (or an 'error') is a client that went away midway: the rest will never come
+  const onCutOff = () => {
+    if (settled) return
+    settle()
+    controller.error(new BadRequestError(MESSAGES.bodyIncomplete))
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c
+        req.pause()
+        req.on('data', onData)
+        req.on('end', onEnd)
+        req.on('error', onCutOff)
+        req.on('close', onCutOff)
+      },
+      pull() {
+        if (!settled) req.resume()
+      },
+      cancel() {
+        if (!settled) settle()
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  )
+}
+
+/**
+ * An answer sent before the request's body has all arrived (refused early, or past the limit) closes the
+ * connection after it, so the server neither reads nor discards the rest of that body.
+ */
+function closeIfBodyUnread(res: ServerResponse): void {
+  if (!res.req.complete) res.setHeader('connection', 'close')
 }
 
 /** Origin of a request's URL: the `Host` header when well-formed, else `fallbackOrigin`. */
@@ -71,6 +145,7 @@ export class NodeLazyRequest implements LazyRequest {
 /** Writes what the API answered: a `RawAnswer` in one write (no body for HEAD), a `Response` as below. */
 export async function writeAnswer(answer: Answer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!(answer instanceof RawAnswer)) return writeWebResponse(answer, res)
+  closeIfBodyUnread(res)
   res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) })
   res.end(req.method === 'HEAD' ? undefined : answer.body)
 }
@@ -85,6 +160,7 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
+  closeIfBodyUnread(res)
   if (!response.body) {
     res.writeHead(response.status, headers)
     res.end()

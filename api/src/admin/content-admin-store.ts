@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/connect.ts'
 import { mediaUrl } from '../media/media-url.ts'
-import type { Page } from '../user-content/paging.ts'
+import type { Page } from '../http/paging.ts'
 
 /** Admin content metadata (spec §3): every content item with the number of its clips. */
 export interface AdminContentMetadata {

@@ -1,22 +1,14 @@
 import { z } from 'zod'
 import { requireSession } from '../auth/session.ts'
-import { refreshContentTotals } from '../content/content-store.ts'
 import type { AppContext } from '../context.ts'
 import { NotFoundError } from '../http/errors.ts'
 import { parseId, readJson } from '../http/input.ts'
+import { type Page, parsePage } from '../http/paging.ts'
 import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
-import { log } from '../log.ts'
-import { onChunksWritten } from '../search/index-sync.ts'
 import { LIMITS } from '../shared/limits.ts'
-import { MESSAGES } from '../shared/messages.ts'
-import { type Page, parsePage } from '../user-content/paging.ts'
-import {
-  type AdminChunk,
-  listAdminChunks,
-  listAdminContentMetadata,
-  setChunkEnabled,
-} from './content-admin-store.ts'
+import { toggleChunk } from './content-admin.ts'
+import { listAdminChunks, listAdminContentMetadata } from './content-admin-store.ts'
 
 // Admin answers change with every toggle and are for one admin's eyes.
 const PRIVATE = { 'cache-control': 'private, no-store' }
@@ -58,24 +50,4 @@ export function registerAdminContentRoutes(router: Router<AppContext>): void {
     const { enabled } = await readJson(request, enabledBody)
     return json(await toggleChunk(ctx, id, enabled), 200, PRIVATE)
   })
-}
-
-/**
- * Enables or disables a clip. Every public read filters on `enabled`, so the clip leaves (or rejoins) search, the
- * feed, navigation and the users' lists with this one update; then the totals and external indexes follow.
- */
-export async function toggleChunk(ctx: AppContext, chunkId: number, enabled: boolean): Promise<AdminChunk> {
-  const result = await setChunkEnabled(ctx.db, ctx.mediaBase, chunkId, enabled)
-  if (!result) throw new NotFoundError(MESSAGES.chunkNotFound)
-  // Setting the state a clip already has changes nothing, so it skips the recount (docs/decisions/004).
-  if (!result.changed) return result.chunk
-  await refreshContentTotals(ctx.db)
-  try {
-    await onChunksWritten(ctx, [chunkId])
-  } catch (error) {
-    // The database already holds the change and PostgreSQL search follows it; an external index catches up on
-    // the next reindex. The admin still sees the toggle accepted.
-    log.error('search index sync failed after a chunk toggle', { chunkId, error })
-  }
-  return result.chunk
 }

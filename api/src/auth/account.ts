@@ -13,7 +13,7 @@ import { log } from '../log.ts'
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from '../rate-limit/rate-limit.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { sendVerificationCode } from './email-verification.ts'
+import { claimMailCooldown, sendAccountExistsNotice, sendVerificationCode } from './email-verification.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts'
 import {
   assertSameOrigin,
@@ -51,8 +51,9 @@ export function captchaOf(ctx: AppContext): CaptchaVerifier {
 
 /**
  * Registration (spec §7.1): validates (spec §5), hashes the password and mails an 8-digit code; does not sign in.
- * An unverified account registering again takes the new password and names and gets a new code; a verified one
- * is a 409 that says no more than that the email has an account.
+ * An unverified account registering again takes the new password and names and gets a new code. A verified one
+ * changes nothing and gets the same answer as a new address; its owner is told by mail instead (docs/decisions/080).
+ * One mail per address per 180 s, whatever the address.
  */
 export async function registerUser(
   ctx: AppContext,
@@ -73,6 +74,7 @@ export async function registerUser(
   await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.register, address)
 
   const passwordHash = await hashPassword(password)
+  await claimMailCooldown(ctx, email)
   let user = await findUserByEmail(ctx.db, email)
   if (!user) {
     user = await insertUser(ctx.db, {
@@ -91,7 +93,10 @@ export async function registerUser(
     user = await findUserByEmail(ctx.db, email) // a concurrent registration won the insert
     if (!user) throw new ConflictError(MESSAGES.emailAlreadyRegistered)
   }
-  if (user.is_verified) throw new ConflictError(MESSAGES.emailAlreadyRegistered)
+  if (user.is_verified) {
+    await sendAccountExistsNotice(ctx, user)
+    return { message: MESSAGES.registrationSent }
+  }
   // the cooldown is checked (and claimed) before anything changes, so a refused retry changes nothing
   await sendVerificationCode(ctx, user)
   await updateUnverifiedUser(ctx.db, user.id, passwordHash, firstName, lastName)

@@ -20,3 +20,25 @@ export function clientAddress(request: Request, ctx?: { config: Pick<Config, 'TR
   }
   return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().slice(0, 64) || 'unknown'
 }
+
+/**
+ * Whether the browser reached the site over https, which decides the cookies' `Secure` flag: `PUBLIC_SITE_URL`'s
+ * scheme when it is set (the public origin is what the browser sees), else the request's own scheme, where
+ * `X-Forwarded-Proto` counts only when `TRUST_PROXY` says proxies set it (the entry the outermost trusted proxy
+ * wrote, as for `X-Forwarded-For`). So plain http from a LAN address gets cookies the browser keeps.
+ */
+export function isHttpsRequest(
+  request: Request,
+  config: Pick<Config, 'PUBLIC_SITE_URL' | 'TRUST_PROXY'>,
+): boolean {
+  if (config.PUBLIC_SITE_URL) return new URL(config.PUBLIC_SITE_URL).protocol === 'https:'
+  if (config.TRUST_PROXY > 0) {
+    const forwarded = (request.headers.get('x-forwarded-proto') ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean)
+    const entry = forwarded[forwarded.length - config.TRUST_PROXY]
+    if (entry) return entry === 'https'
+  }
+  return new URL(request.url).protocol === 'https:'
+}

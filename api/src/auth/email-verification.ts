@@ -10,7 +10,7 @@ import {
 } from '../http/errors.ts'
 import { log } from '../log.ts'
 import { createMailer, type Mailer } from '../mail/mailer.ts'
-import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/rate-limit.ts'
+import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from '../rate-limit/rate-limit.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { captchaOf, type SignedIn, startUserSession } from './account.ts'
@@ -94,10 +94,59 @@ export async function sendVerificationCode(
     })
   } catch (error) {
     await releaseVerificationCooldown(ctx.db, user.id, codeHash)
+    await resetRateLimit(ctx.db, RATE_LIMITS.mailPerEmail, user.email)
     log.error('verification mail not sent', { userId: user.id, error: describeCause(error) })
     throw new ServiceUnavailableError(MESSAGES.mailDeliveryFailed)
   }
   log.info('verification code sent', { userId: user.id })
+}
+
+/**
+ * Claims the address's mail cooldown (one sign-up or resend mail per 180 s, spec §9) before anything about the
+ * address is looked up: a 429 'Please wait N seconds…' then reads the same whether the address is unknown, pending
+ * or verified (docs/decisions/080).
+ */
+export async function claimMailCooldown(ctx: AppContext, email: string): Promise<void> {
+  await consumeRateLimit(ctx.db, RATE_LIMITS.mailPerEmail, email, ctx.now())
+}
+
+/**
+ * Tells the owner of a verified account that someone signed up, or asked for a code, with their address. They get
+ * this mail instead of a code, and the caller the same answer as for a new address (docs/decisions/080). A mail
+ * that could not be sent does not hold the cooldown (503, as for a code).
+ */
+export async function sendAccountExistsNotice(
+  ctx: AppContext,
+  user: { id: number; email: string },
+): Promise<void> {
+  try {
+    await mailerOf(ctx).send({
+      to: user.email,
+      subject: 'Your PhraseReel account',
+      text: accountExistsMailText(ctx.config.PUBLIC_SITE_URL),
+    })
+  } catch (error) {
+    await resetRateLimit(ctx.db, RATE_LIMITS.mailPerEmail, user.email)
+    log.error('account notice not sent', { userId: user.id, error: describeCause(error) })
+    throw new ServiceUnavailableError(MESSAGES.mailDeliveryFailed)
+  }
+  log.info('account notice sent', { userId: user.id })
+}
+
+function accountExistsMailText(siteUrl: string | undefined): string {
+  const signIn = siteUrl ? new URL('/login', siteUrl).href : 'the PhraseReel sign-in page'
+  return [
+    'Hello from PhraseReel,',
+    '',
+    'Someone asked to sign up, or for a verification code, with this email address. It already has a verified',
+    'PhraseReel account, so no code was sent and nothing has changed.',
+    '',
+    `To use your account, sign in at ${signIn} with your password, or with Google or Apple if you signed up`,
+    'that way.',
+    '',
+    'If this was not you, you can ignore this email.',
+    '',
+  ].join('\n')
 }
 
 function verificationMailText(code: string): string {
@@ -134,8 +183,8 @@ export async function verifyEmail(
   const code = (input.verification_code ?? '').trim()
   if (!/^[0-9]{8}$/.test(code)) throw new ValidationError(MESSAGES.verificationCodeInvalid)
   const user = await findUserByEmail(ctx.db, email)
-  if (!user) throw new BadRequestError(MESSAGES.verificationCodeWrong)
-  if (user.is_verified) throw new BadRequestError(MESSAGES.emailAlreadyVerified)
+  // a verified address reads like an unknown one: the answer tells nobody which addresses have accounts
+  if (!user || user.is_verified) throw new BadRequestError(MESSAGES.verificationCodeWrong)
 
   const codeHash = await spendVerificationAttempt(ctx.db, user.id, LIMITS.verificationMaxAttempts, now)
   if (!codeHash) {
@@ -161,8 +210,9 @@ export async function verifyEmail(
 }
 
 /**
- * `POST /auth/resend-verification`: a new code for an unverified account, at most one per 180 s (spec §9). An
- * unknown email gets the same answer as a known one and no mail.
+ * `POST /auth/resend-verification`: a new code for an unverified account, at most one per 180 s per address (spec
+ * §9). Unknown and verified addresses get the same answers (the cooldown included): no mail for an unknown one, a
+ * notice for a verified one, sent in the background so that it takes no longer either (docs/decisions/080).
  */
 export async function resendVerification(
   ctx: AppContext,
@@ -172,8 +222,10 @@ export async function resendVerification(
   await consumeRateLimit(ctx.db, RATE_LIMITS.resendPerAddress, address, ctx.now())
   const email = normalizeEmail(input.email)
   await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.resendVerification, address)
+  await claimMailCooldown(ctx, email)
   const user = await findUserByEmail(ctx.db, email)
-  if (user?.is_verified) throw new BadRequestError(MESSAGES.emailAlreadyVerified)
-  if (user) await sendVerificationCode(ctx, user)
+  if (user?.is_verified)
+    void sendAccountExistsNotice(ctx, user).catch(() => {}) // logged inside
+  else if (user) await sendVerificationCode(ctx, user)
   return { message: MESSAGES.verificationCodeSent }
 }

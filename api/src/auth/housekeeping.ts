@@ -1,20 +1,25 @@
 import type { Queryable } from '../db/connect.ts'
 import { log } from '../log.ts'
 import { pruneRateLimits } from '../rate-limit/rate-limit.ts'
+import { ADMIN_SESSION_IDLE_MS } from './session.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Deletes what can no longer be used: expired user and admin sessions, verification codes a day past their
- * expiry (until then they still answer 'expired' and hold the resend cooldown) and rate-limit counters older
- * than a day. Safe to run from any process at any time; meant for an hourly timer.
+ * Deletes what can no longer be used: expired user and admin sessions (admin ones also after 12 hours without a
+ * request), verification codes a day past their expiry (until then they still answer 'expired' and hold the
+ * resend cooldown) and rate-limit counters older than a day. Safe to run from any process at any time; meant for
+ * an hourly timer.
  */
 export async function pruneExpiredAuthRows(
   db: Queryable,
   now: Date,
 ): Promise<{ sessions: number; adminSessions: number; codes: number; rateLimits: number }> {
   const sessions = await db.query('delete from sessions where expires_at <= $1', [now])
-  const adminSessions = await db.query('delete from admin_sessions where expires_at <= $1', [now])
+  const adminSessions = await db.query(
+    'delete from admin_sessions where expires_at <= $1 or last_used_at <= $2',
+    [now, new Date(now.getTime() - ADMIN_SESSION_IDLE_MS)],
+  )
   const codes = await db.query('delete from email_verification_codes where expires_at <= $1', [
     new Date(now.getTime() - DAY_MS),
   ])

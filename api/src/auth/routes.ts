@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { readJson } from '../http/input.ts'
 import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
+import { log } from '../log.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import {
   changePassword,
@@ -21,6 +22,7 @@ import {
   assertSameOrigin,
   clearedSessionCookie,
   getSession,
+  invalidateOwnerSessions,
   invalidateSession,
   type SessionKind,
   sessionCookie,
@@ -75,10 +77,10 @@ function signedInResponse(request: Request, ctx: AppContext, signedIn: SignedIn)
     ...NO_STORE,
     'set-cookie': sessionCookie(
       request,
+      ctx,
       USER_SESSION_COOKIE,
       signedIn.token,
       signedIn.session.expiresAt,
-      ctx.now(),
     ),
   })
 }
@@ -93,7 +95,21 @@ async function logout(request: Request, ctx: AppContext, kind: SessionKind): Pro
   const cookie = kind === 'user' ? USER_SESSION_COOKIE : ADMIN_SESSION_COOKIE
   return json({ message: MESSAGES.signedOut }, 200, {
     ...NO_STORE,
-    'set-cookie': clearedSessionCookie(request, cookie),
+    'set-cookie': clearedSessionCookie(request, ctx, cookie),
+  })
+}
+
+/**
+ * 'Sign out everywhere': ends every session of the signed-in user (this device and all others) and clears the
+ * cookie. Unlike `logout`, it needs a live session (whose else would it end?): 401 otherwise.
+ */
+async function logoutEverywhere(request: Request, ctx: AppContext): Promise<Response> {
+  const { user } = await requireUser(request, ctx)
+  await invalidateOwnerSessions(ctx.db, 'user', user.id)
+  log.info('user signed out everywhere', { userId: user.id })
+  return json({ message: MESSAGES.signedOutEverywhere }, 200, {
+    ...NO_STORE,
+    'set-cookie': clearedSessionCookie(request, ctx, USER_SESSION_COOKIE),
   })
 }
 
@@ -134,10 +150,10 @@ export function registerAuthRoutes(router: Router<AppContext>): void {
     if (presented.via === 'cookie') {
       headers['set-cookie'] = sessionCookie(
         request,
+        ctx,
         USER_SESSION_COOKIE,
         presented.token,
         session.expiresAt,
-        ctx.now(),
       )
     }
     return json(toPublicUser(user), 200, headers)
@@ -157,12 +173,14 @@ export function registerAuthRoutes(router: Router<AppContext>): void {
 
   router.post('/api/auth/logout', ({ request, ctx }) => logout(request, ctx, 'user'))
 
+  router.post('/api/auth/logout-all', ({ request, ctx }) => logoutEverywhere(request, ctx))
+
   router.post('/admin-api/login', async ({ request, ctx }) => {
     const body = await readJson(request, adminLoginBody)
     const { token, session } = await loginAdmin(ctx, body, clientAddress(request, ctx))
     return json({ access_token: token, token_type: 'bearer' }, 200, {
       ...NO_STORE,
-      'set-cookie': sessionCookie(request, ADMIN_SESSION_COOKIE, token, session.expiresAt, ctx.now()),
+      'set-cookie': sessionCookie(request, ctx, ADMIN_SESSION_COOKIE, token, session.expiresAt),
     })
   })
 

@@ -1,12 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { Config } from '../config.ts'
 import type { AppContext } from '../context.ts'
 import type { Queryable } from '../db/connect.ts'
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
+import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
+import { isHttpsRequest } from './client-address.ts'
 
 /** Sessions last 30 days (spec §9) and slide: used in their second half, they are renewed for 30 more. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 const SESSION_RENEW_BEFORE_MS = SESSION_LIFETIME_MS / 2
+/** An admin session also ends after 12 hours without a request (docs/decisions/080). */
+export const ADMIN_SESSION_IDLE_MS = LIMITS.adminSessionIdleHours * 60 * 60 * 1000
+// the last-use time is written at most this often, so a busy admin page does not write on every request
+const LAST_USED_PRECISION_MS = 60 * 1000
 
 /** Cookie that carries a user session token (spec §9), and the one for admin sessions. */
 export const USER_SESSION_COOKIE = 'auth_token'
@@ -14,9 +21,9 @@ export const ADMIN_SESSION_COOKIE = 'admin_token'
 
 export type SessionKind = 'user' | 'admin'
 
-const TABLES: Record<SessionKind, { table: string; owner: string }> = {
-  user: { table: 'sessions', owner: 'user_id' },
-  admin: { table: 'admin_sessions', owner: 'admin_id' },
+const TABLES: Record<SessionKind, { table: string; owner: string; idleMs: number | null }> = {
+  user: { table: 'sessions', owner: 'user_id', idleMs: null },
+  admin: { table: 'admin_sessions', owner: 'admin_id', idleMs: ADMIN_SESSION_IDLE_MS },
 }
 
 export interface Session {
@@ -48,16 +55,28 @@ export async function createSession(
     ownerId,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
   }
-  const { table, owner } = TABLES[kind]
-  await db.query(`insert into ${table} (id, ${owner}, expires_at) values ($1, $2, $3)`, [
-    session.id,
-    ownerId,
-    session.expiresAt,
-  ])
+  const { table, owner, idleMs } = TABLES[kind]
+  if (idleMs === null) {
+    await db.query(`insert into ${table} (id, ${owner}, expires_at) values ($1, $2, $3)`, [
+      session.id,
+      ownerId,
+      session.expiresAt,
+    ])
+  } else {
+    await db.query(`insert into ${table} (id, ${owner}, expires_at, last_used_at) values ($1, $2, $3, $4)`, [
+      session.id,
+      ownerId,
+      session.expiresAt,
+      now,
+    ])
+  }
   return { token, session }
 }
 
-/** The live session a token names, renewed when past half its life; null when unknown or expired. */
+/**
+ * The live session a token names, renewed when past half its life; null when unknown, expired or (admin
+ * sessions) idle for 12 hours. Using an admin session records the time of use.
+ */
 export async function validateSessionToken(
   db: Queryable,
   kind: SessionKind,
@@ -66,21 +85,32 @@ export async function validateSessionToken(
 ): Promise<Session | null> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null
   const id = sessionIdFromToken(token)
-  const { table, owner } = TABLES[kind]
-  const { rows } = await db.query<{ owner_id: number; expires_at: Date }>(
-    `select ${owner} as owner_id, expires_at from ${table} where id = $1`,
+  const { table, owner, idleMs } = TABLES[kind]
+  const { rows } = await db.query<{ owner_id: number; expires_at: Date; last_used_at?: Date }>(
+    `select ${owner} as owner_id, expires_at${idleMs === null ? '' : ', last_used_at'} from ${table} where id = $1`,
     [id],
   )
   const row = rows[0]
   if (!row) return null
-  if (row.expires_at.getTime() <= now.getTime()) {
+  const idleSince = row.last_used_at?.getTime()
+  const idle = idleMs !== null && idleSince !== undefined && now.getTime() - idleSince >= idleMs
+  if (row.expires_at.getTime() <= now.getTime() || idle) {
     await db.query(`delete from ${table} where id = $1`, [id])
     return null
   }
   const session: Session = { id, ownerId: row.owner_id, expiresAt: row.expires_at }
-  if (row.expires_at.getTime() - now.getTime() < SESSION_RENEW_BEFORE_MS) {
-    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS)
+  const renew = row.expires_at.getTime() - now.getTime() < SESSION_RENEW_BEFORE_MS
+  if (renew) session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS)
+  const touch = idleSince !== undefined && now.getTime() - idleSince >= LAST_USED_PRECISION_MS
+  if (renew && !touch) {
     await db.query(`update ${table} set expires_at = $2 where id = $1`, [id, session.expiresAt])
+  } else if (touch) {
+    // greatest(): a slower concurrent request never moves the time of last use back
+    await db.query(
+      `update ${table} set expires_at = greatest(expires_at, $2), last_used_at = greatest(last_used_at, $3)
+       where id = $1`,
+      [id, session.expiresAt, now],
+    )
   }
   return session
 }
@@ -156,27 +186,31 @@ export function assertSameOrigin(request: Request, presented: PresentedToken, ct
   throw new ForbiddenError(MESSAGES.crossSiteRefused)
 }
 
-/** `Set-Cookie` value for a session token (HttpOnly, SameSite=Lax, Secure unless served on localhost). */
+/** What the cookie helpers read from the context: the configuration (scheme) and the clock. */
+type CookieContext = { config: Pick<Config, 'PUBLIC_SITE_URL' | 'TRUST_PROXY'>; now: () => Date }
+
+/**
+ * `Set-Cookie` value for a session token: HttpOnly, SameSite=Lax, and Secure when the browser reached the site over
+ * https (see {@link isHttpsRequest}); a Secure cookie sent over plain http would be dropped by the browser.
+ */
 export function sessionCookie(
   request: Request,
+  ctx: CookieContext,
   name: string,
   token: string,
   expiresAt: Date,
-  now: Date = new Date(),
 ): string {
-  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000))
-  return `${name}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureFlag(request)}`
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - ctx.now().getTime()) / 1000))
+  return `${name}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureFlag(request, ctx)}`
 }
 
 /** `Set-Cookie` value that removes a session cookie. */
-export function clearedSessionCookie(request: Request, name: string): string {
-  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request)}`
+export function clearedSessionCookie(request: Request, ctx: CookieContext, name: string): string {
+  return `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request, ctx)}`
 }
 
-function secureFlag(request: Request): string {
-  const { hostname, protocol } = new URL(request.url)
-  const local = hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]'
-  return local && protocol === 'http:' ? '' : '; Secure'
+function secureFlag(request: Request, ctx: CookieContext): string {
+  return isHttpsRequest(request, ctx.config) ? '; Secure' : ''
 }
 
 /** The live session of the kind the request presents, or null (no token, unknown, expired). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/connect.ts'
-import type { Page } from '../user-content/paging.ts'
+import type { Page } from '../http/paging.ts'
 
 /** A collection as the API answers it (spec §3), for one viewer. */
 export interface Collection {

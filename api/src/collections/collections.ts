@@ -34,16 +34,16 @@ export const COLLECTION_DETAILS = {
   phraseTooLong: `Phrase must be at most ${LIMITS.collectionPhraseMax} characters`,
 } as const
 
-/** Body of POST /api/collections/ and PUT /api/collections/{id} (spec §3 collection form, plus optional tags). */
-// PostgreSQL text cannot hold NUL; refusing it here keeps it a 422 rather than a database error.
-const text = z.string().refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
-
+/**
+ * Body of POST /api/collections/ and PUT /api/collections/{id} (spec §3 collection form, plus optional tags).
+ * `readJson` has already refused NUL in every string (PostgreSQL text cannot hold it).
+ */
 export const collectionBody = z.strictObject({
-  name: text.nullish(),
-  description: text.nullish(),
+  name: z.string().nullish(),
+  description: z.string().nullish(),
   public: z.boolean().optional(),
   is_public: z.boolean().optional(),
-  tags: z.array(text).optional(),
+  tags: z.array(z.string()).optional(),
 })
 export type CollectionBody = z.infer<typeof collectionBody>
 
@@ -109,7 +109,7 @@ export function toMemberList(body: MembersBody): { phrase: string; norm: string 
   for (let position = 1; position <= keys.length; position++) {
     if (!Object.hasOwn(object, String(position))) throw new ValidationError(COLLECTION_DETAILS.membersKeys)
     const value = object[String(position)]
-    if (typeof value !== 'string' || value.includes('\u0000')) {
+    if (typeof value !== 'string') {
       throw new ValidationError(`members.${position} must be a phrase (text)`)
     }
     const phrase = value.trim().replace(/\s+/g, ' ')

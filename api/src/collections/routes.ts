@@ -1,9 +1,9 @@
 import { getSession, requireSession } from '../auth/session.ts'
 import type { AppContext } from '../context.ts'
 import { parseId, readJson } from '../http/input.ts'
+import { parsePage } from '../http/paging.ts'
 import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
-import { parsePage } from '../user-content/paging.ts'
 import { collectionVersion, listOwnCollections, listPublicCollections } from './collection-store.ts'
 import {
   collectionBody,

@@ -76,6 +76,8 @@ export interface PoolOptions {
   embedded?: boolean
   /** The client class the pool makes connections with (the embedded host's follows a restarted host). */
   Client?: typeof pg.Client
+  /** Overrides `DATABASE_TIMEOUTS.acquireMs` (tests of a stuck pool). */
+  acquireTimeoutMs?: number
 }
 
 /** A `pg` pool with the settings every part of the app shares. */
@@ -85,7 +87,7 @@ export function createPool(connectionString: string, max: number, options: PoolO
     connectionString,
     max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: DATABASE_TIMEOUTS.acquireMs,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? DATABASE_TIMEOUTS.acquireMs,
     ...(options.Client ? { Client: options.Client } : {}),
     ...(timeout > 0
       ? {

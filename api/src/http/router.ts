@@ -1,4 +1,5 @@
 import { MethodNotAllowedError, NotFoundError } from './errors.ts'
+import { assertQueryText } from './input.ts'
 import { type LazyRequest, lazyFrom } from './lazy-request.ts'
 import { type Answer, RawAnswer, errorResponse } from './respond.ts'
 
@@ -62,6 +63,7 @@ export class Router<Ctx> {
   async dispatch(source: LazyRequest, ctx: Ctx): Promise<Answer> {
     try {
       const url = new URL(source.url)
+      assertQueryText(url)
       const segments = splitPath(url.pathname)
       const method = source.method === 'HEAD' ? 'GET' : source.method
       const allowed: string[] = []

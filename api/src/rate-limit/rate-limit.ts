@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/connect.ts'
 import { TooManyRequestsError } from '../http/errors.ts'
+import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 
 /** A fixed-window limit: at most `limit` hits per `windowSeconds` for one subject. */
@@ -9,8 +10,8 @@ export interface RateLimitPolicy {
   name: string
   limit: number
   windowSeconds: number
-  /** The 429 detail. */
-  detail: string
+  /** The 429 detail, or a function of the seconds until the window ends that makes it. */
+  detail: string | ((retryAfterSeconds: number) => string)
 }
 
 const TRY_LATER = MESSAGES.tooManyAttempts
@@ -28,6 +29,14 @@ export const RATE_LIMITS = {
   oauthPerAddress: { name: 'oauth:address', limit: 30, windowSeconds: 15 * 60, detail: TRY_LATER },
   adminLoginPerAccount: { name: 'admin-login:account', limit: 5, windowSeconds: 15 * 60, detail: TRY_LATER },
   adminLoginPerAddress: { name: 'admin-login:address', limit: 20, windowSeconds: 15 * 60, detail: TRY_LATER },
+  // one sign-up or resend mail per email address per cooldown (spec §9: 180 s), whether or not the address has an
+  // account, so the 429 says nothing about it (docs/decisions/080)
+  mailPerEmail: {
+    name: 'mail:email',
+    limit: 1,
+    windowSeconds: LIMITS.resendCooldownSeconds,
+    detail: (seconds: number) => MESSAGES.resendCooldown.replace('{n}', String(seconds)),
+  },
 } as const satisfies Record<string, RateLimitPolicy>
 
 /** Counter keys hold a hash of the subject, so the table stores no email or address in clear. */
@@ -57,7 +66,11 @@ export async function consumeRateLimit(
   const row = rows[0]!
   if (row.count > policy.limit) {
     const retryAfterMs = row.window_start.getTime() + policy.windowSeconds * 1000 - now.getTime()
-    throw new TooManyRequestsError(policy.detail, retryAfterMs / 1000)
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
+    throw new TooManyRequestsError(
+      typeof policy.detail === 'string' ? policy.detail : policy.detail(seconds),
+      seconds,
+    )
   }
 }
 

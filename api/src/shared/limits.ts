@@ -7,6 +7,8 @@ export const LIMITS = {
   authCookieDays: 30,
   adminCookieName: 'admin_token',
   adminCookieDays: 30,
+  // an admin session also ends after this long without a request (not in the spec; OWASP ASVS 3.3.2)
+  adminSessionIdleHours: 12,
   themeStorageKey: 'theme',
   minPasswordLength: 8,
   verificationCodeDigits: 8,

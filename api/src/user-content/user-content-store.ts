@@ -1,7 +1,7 @@
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from '../content/content-store.ts'
 import type { Chunk, ContentMetadata } from '../content/types.ts'
 import type { Queryable } from '../db/connect.ts'
-import type { Page } from './paging.ts'
+import type { Page } from '../http/paging.ts'
 
 /** Likes and saves are the same idea in two tables: a mark a user puts on a content item. */
 export type MarkKind = 'like' | 'save'
@@ -54,7 +54,7 @@ export async function findContentStatus(
 /**
  * Puts a like or save on a content item (idempotent: a second call keeps the first one's time and clip). The clip
  * it remembers is `chunkId` when given, else the clip of that item the user played last (docs/decisions/030).
- * Answers false when the content item does not exist.
+ * Answers false when the content item does not exist, or it or the clip vanished under a concurrent delete.
  */
 export async function addMark(
   db: Queryable,
@@ -64,8 +64,9 @@ export async function addMark(
   chunkId: number | null,
   now: Date,
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    `with ins as (
+  try {
+    const { rows } = await db.query(
+      `with ins as (
        insert into ${MARK_TABLES[kind]} (user_id, content_metadata_id, content_chunk_id, created_at)
        select $1, m.id, coalesce($3::bigint, (
            select ph.content_chunk_id from play_history ph
@@ -75,9 +76,13 @@ export async function addMark(
        on conflict (user_id, content_metadata_id) do nothing
      )
      select 1 from content_metadata where id = $2`,
-    [userId, contentMetadataId, chunkId, now],
-  )
-  return rows.length > 0
+      [userId, contentMetadataId, chunkId, now],
+    )
+    return rows.length > 0
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
 }
 
 /** Takes a like or save off (idempotent). Answers false when the content item does not exist. */
@@ -133,22 +138,31 @@ export async function listMarkedChunks(
   return rows.map((row) => toChunk(row, mediaBase))
 }
 
-/** Records that the user played a clip now; playing it again moves it to the top of the history. */
+/**
+ * Records that the user played a clip now; playing it again moves it to the top of the history. Answers false when
+ * the clip or its content item vanished under a concurrent delete.
+ */
 export async function recordPlay(
   db: Queryable,
   userId: number,
   chunkId: number,
   contentMetadataId: number,
   now: Date,
-): Promise<void> {
-  await db.query(
-    `insert into play_history (user_id, content_chunk_id, content_metadata_id, played_at)
+): Promise<boolean> {
+  try {
+    await db.query(
+      `insert into play_history (user_id, content_chunk_id, content_metadata_id, played_at)
      values ($1, $2, $3, $4)
      on conflict (user_id, content_chunk_id) do update
        set played_at = greatest(play_history.played_at, excluded.played_at),
            content_metadata_id = excluded.content_metadata_id`,
-    [userId, chunkId, contentMetadataId, now],
-  )
+      [userId, chunkId, contentMetadataId, now],
+    )
+    return true
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
 }
 
 /** The user's play history, most recent first; disabled clips are left out. */
@@ -172,4 +186,12 @@ export async function listPlayHistory(
     const chunk = toChunk(row, mediaBase)
     return { chunk, content: chunk.content_metadata, played_at: row.played_at.toISOString() }
   })
+}
+
+/**
+ * A foreign-key violation (SQLSTATE 23503): the content item or clip a write refers to was deleted between the
+ * caller's check and the write, which answers as if it had not existed.
+ */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503'
 }

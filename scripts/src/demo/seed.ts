@@ -5,6 +5,7 @@
 import { cp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppContext } from '@phrasereel/api'
+import { chunksCommitted } from '@phrasereel/api/content/content-writes'
 import {
   completeContent,
   contentIdsBySourcePrefix,
@@ -14,7 +15,6 @@ import {
   insertChunk,
 } from '@phrasereel/api/content/ingest-store'
 import { withTransaction } from '@phrasereel/api/db/connect'
-import { onChunksWritten } from '@phrasereel/api/search/index-sync'
 import { saveChunkWords } from '@phrasereel/api/search/search-store'
 import { DEMO_CORPUS_DIR, DEMO_SOURCE_PREFIX, type DemoManifest } from './corpus.ts'
 
@@ -71,7 +71,7 @@ export async function seedDemo(
     }
     options.onItem?.(index + 1, manifest.items.length)
   }
-  await onChunksWritten(ctx, visible)
+  await chunksCommitted(ctx, visible)
   return { items: manifest.items.length, clips: visible.length, translations }
 }
 

@@ -9,15 +9,14 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os'
 import path from 'node:path'
 import type { AppContext } from '@phrasereel/api'
+import { completeIngest } from '@phrasereel/api/content/content-writes'
 import {
-  completeContent,
   createContent,
   existingChunkOrders,
   findIngestedContent,
   insertChunk,
 } from '@phrasereel/api/content/ingest-store'
 import { withTransaction } from '@phrasereel/api/db/connect'
-import { onChunksWritten } from '@phrasereel/api/search/index-sync'
 import { saveChunkWords } from '@phrasereel/api/search/search-store'
 import {
   type ClipCut,
@@ -193,8 +192,8 @@ async function storeLeased(ctx: AppContext, prepared: PreparedSource): Promise<I
       options.onProgress?.(++finished, clips.length)
     })
   })
-  const chunkIds = await withTransaction(ctx.db, (client) => completeContent(client, contentId))
-  await onChunksWritten(ctx, chunkIds)
+  // visible, totals recounted and the search index(es) told, in one place in api
+  await completeIngest(ctx, contentId)
   return { ...base, contentId, status: existing ? 'resumed' : 'created', newClips, clipSeconds }
 }
 

@@ -109,7 +109,7 @@ describe('sign up, verify, sign out, sign in', () => {
     expect(await page.getByText(/^Member since \w+ \d+, \d{4}$/).count()).toBe(1)
 
     // sign out from the profile, back home, signed out
-    await page.getByRole('button', { name: MESSAGES.signOut }).click()
+    await page.getByRole('button', { name: MESSAGES.signOut, exact: true }).click()
     await page.waitForURL(`${site.url}/`)
     expect((await opened.context.cookies()).some((c) => c.name === 'auth_token' && c.value)).toBe(false)
     await visit(page, '/profile')

@@ -289,6 +289,13 @@ describe('/play/{chunkId}', () => {
     const { page } = opened
     await signInContext(opened.context, suite.site, account)
     const logs = recordPlayLogs(page)
+    // the buttons are plain DOM (decision 079): no script the page runs carries React
+    const reactScripts: string[] = []
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return
+      const body = await response.text().catch(() => '')
+      if (body.includes('react.transitional.element')) reactScripts.push(response.url())
+    })
     await page.goto(`/play/${first}`)
     const like = marks(page).getByRole('button', { name: 'Like this video', exact: true })
     await like.waitFor({ timeout: 15_000 })
@@ -318,6 +325,7 @@ describe('/play/{chunkId}', () => {
     const unlike = marks(page).getByRole('button', { name: 'Unlike this video', exact: true })
     await unlike.waitFor()
     expect((await status(account, contentId)).is_liked).toBe(true)
+    expect(reactScripts).toEqual([])
 
     // next: same content item, so still liked; the new clip plays on and is logged once
     await player(page).getByRole('button', { name: 'Next clip' }).click()

@@ -2,15 +2,15 @@
  * Like and save buttons for cards and the player (spec §4 Like/save, §6): signed-out clicks open the sign-in
  * dialog (tooltips 'Sign in to like this video' / 'Sign in to save this video') and the status is refetched
  * after sign-in; signed in, POST when off and DELETE when on, flipping only on an OK answer; each button rests
- * 300 ms after a click.
+ * 300 ms after a click. Framework-free pages (/play) use `mark-buttons.ts`, which renders the same buttons.
  */
 import { LIMITS } from '@phrasereel/api/shared/limits'
-import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useState } from 'react'
 import { sessionEpoch } from '../../stores/session.ts'
 import { openSignInDialog } from './auth-dialog.ts'
 import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
+import { MARK_KINDS, MARKS, type MarkKind, markLabel } from './mark-buttons.ts'
 import { useSession } from './use-session.ts'
 import './auth-styles.ts'
 
@@ -58,26 +58,6 @@ export function LikeSaveButtons({
   )
 }
 
-type MarkKind = 'like' | 'save'
-
-const MARK_KINDS: readonly MarkKind[] = ['like', 'save']
-
-/** What differs between the two buttons: the labels (signed in, on and off; signed out) and the icon. */
-const MARKS: Record<MarkKind, { on: string; off: string; signedOut: string; icon: string }> = {
-  like: {
-    on: 'Unlike this video',
-    off: 'Like this video',
-    signedOut: MESSAGES.signInToLike,
-    icon: 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.6 4.5c2.1 0 3.7 1.2 5.4 3.2 1.7-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
-  },
-  save: {
-    on: 'Remove from saved videos',
-    off: 'Save this video',
-    signedOut: MESSAGES.signInToSave,
-    icon: 'M6 3h12v18l-6-4.5L6 21z',
-  },
-}
-
 function MarkButton(props: {
   kind: MarkKind
   signedIn: boolean
@@ -108,7 +88,7 @@ function MarkButton(props: {
   }
 
   const mark = MARKS[kind]
-  const label = signedIn ? (on ? mark.on : mark.off) : mark.signedOut
+  const label = markLabel(kind, signedIn, on)
   return (
     <button
       type="button"

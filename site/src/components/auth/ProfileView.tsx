@@ -1,14 +1,14 @@
 /**
  * /profile (spec §2.8, §4 Profile): avatar or icon, name, email, 'Verified' badge, member-since date; edit of
  * first and last name (Save shows 'Profile updated successfully!' for 3 s; Cancel restores); back to home;
- * sign out.
+ * sign out, and sign out everywhere (every session of the account, on every device: docs/decisions/080).
  */
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { AuthRequestError, authFetch } from '../../lib/auth-client.ts'
 import { replaceUser, type SessionUser } from '../../stores/session.ts'
-import { logout } from './auth-api.ts'
+import { logout, logoutEverywhere } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
 import { useSession } from './use-session.ts'
@@ -28,6 +28,7 @@ export default function ProfileView({ initialUser }: { initialUser: SessionUser 
   const [firstName, setFirstName] = useState(user.first_name)
   const [lastName, setLastName] = useState(user.last_name)
   const [saving, setSaving] = useState(false)
+  const [signingOut, setSigningOut] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
   const successTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -81,6 +82,16 @@ export default function ProfileView({ initialUser }: { initialUser: SessionUser 
   async function signOut() {
     await logout()
     window.location.assign('/')
+  }
+
+  async function signOutEverywhere() {
+    if (signingOut) return
+    setError(null)
+    setSigningOut(true)
+    const result = await logoutEverywhere()
+    if (result.ok) return window.location.assign('/')
+    setError(result.error)
+    setSigningOut(false)
   }
 
   const fullName = `${user.first_name} ${user.last_name}`.trim() || MESSAGES.account
@@ -161,6 +172,14 @@ export default function ProfileView({ initialUser }: { initialUser: SessionUser 
         </a>
         <button type="button" className="pr-btn pr-btn-outline" onClick={signOut}>
           {MESSAGES.signOut}
+        </button>
+        <button
+          type="button"
+          className="pr-btn pr-btn-outline"
+          onClick={signOutEverywhere}
+          disabled={signingOut}
+        >
+          {MESSAGES.signOutEverywhere}
         </button>
       </div>
     </div>

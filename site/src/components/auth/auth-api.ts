@@ -4,7 +4,7 @@
  * 'Network error. Please try again.'.
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { readDetail } from '../../lib/auth-client.ts'
+import { AuthRequestError, authFetch, readDetail } from '../../lib/auth-client.ts'
 import { clearSession, type SessionUser, setSignedIn } from '../../stores/session.ts'
 
 export type AuthResult<T> = { ok: true; value: T } | { ok: false; error: string; status: number }
@@ -111,4 +111,20 @@ export async function logout(): Promise<void> {
     console.warn('[auth] logout call failed:', error)
   }
   clearSession()
+}
+
+/**
+ * 'Sign out everywhere': POST /api/auth/logout-all ends every session of the user (this device and all others),
+ * then the local one. A 401 means no session was left to end, which is success too.
+ */
+export async function logoutEverywhere(): Promise<AuthResult<null>> {
+  try {
+    await authFetch('/api/auth/logout-all', { method: 'POST' })
+  } catch (caught) {
+    if (!(caught instanceof AuthRequestError)) return { ok: false, error: MESSAGES.networkError, status: 0 }
+    if (caught.status !== 401)
+      return { ok: false, error: caught.detail ?? caught.message, status: caught.status }
+  }
+  clearSession()
+  return { ok: true, value: null }
 }

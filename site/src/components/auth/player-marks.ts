@@ -76,8 +76,8 @@ export async function attachPlayerAccount(
 }
 
 /**
- * Mounts `LikeSaveButtons` into the player under `container` for framework-free pages (/play): React and the
- * buttons load here, after the player is up, so they never delay its first paint.
+ * Mounts the like/save buttons into the player under `container` for framework-free pages (/play): they load
+ * here, after the player is up, so they never delay its first paint; no React (docs/decisions/079).
  */
 export async function mountPlayerMarks(
   container: ParentNode,
@@ -85,25 +85,12 @@ export async function mountPlayerMarks(
 ): Promise<PlayerMarks | null> {
   const slot = playerMarksSlot(container)
   if (!slot) return null
-  const [{ createElement }, { createRoot }, { LikeSaveButtons }] = await Promise.all([
-    import('react'),
-    import('react-dom/client'),
-    import('./LikeSaveButtons.tsx'),
-  ])
-  const root = createRoot(slot)
-  const render = (t: PlayerMarksTarget) =>
-    root.render(
-      createElement(LikeSaveButtons, {
-        contentMetadataId: t.contentMetadataId,
-        chunkId: t.chunkId,
-        className: 'pr-marks--player',
-      }),
-    )
-  render(target)
+  const { mountMarkButtons } = await import('./mark-buttons.ts')
+  const buttons = mountMarkButtons(slot, target, 'pr-marks--player')
   return {
-    update: render,
+    update: (next) => buttons.update(next),
     unmount() {
-      root.unmount()
+      buttons.dispose()
       slot.remove()
     },
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BadRequestError } from '../http/errors.ts'
+import { BadRequestError } from './errors.ts'
 import { LIMITS } from '../shared/limits.ts'
 
 /** One page of a list: the answer stays a plain JSON list, the page is chosen with `?limit=&offset=`. */
