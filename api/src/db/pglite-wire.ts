@@ -24,8 +24,8 @@ const PROTOCOL_3 = 196608
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 
 const SYNC = Uint8Array.of(0x53, 0, 0, 0, 4)
-const ROLLBACK = queryMessage('rollback')
-const COPY_FAIL = copyFailMessage('client connection closed')
+const ROLLBACK = textMessage(0x51, 'rollback')
+const COPY_FAIL = textMessage(0x66, 'client connection closed')
 
 /** Options of the wire server. */
 export interface PgliteWireOptions {
@@ -369,21 +369,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(Buffer.concat(parts))
 }
 
-function queryMessage(sql: string): Uint8Array {
-  const text = Buffer.from(`${sql}\0`)
-  const message = Buffer.alloc(5 + text.length)
-  message[0] = 0x51
-  message.writeInt32BE(4 + text.length, 1)
-  text.copy(message, 5)
-  return new Uint8Array(message)
-}
-
-function copyFailMessage(reason: string): Uint8Array {
-  const text = Buffer.from(`${reason}\0`)
-  const message = Buffer.alloc(5 + text.length)
-  message[0] = 0x66
-  message.writeInt32BE(4 + text.length, 1)
-  text.copy(message, 5)
+/** A frontend message of `type` whose body is one C string (Query, CopyFail). */
+function textMessage(type: number, text: string): Uint8Array {
+  const body = Buffer.from(`${text}\0`)
+  const message = Buffer.alloc(5 + body.length)
+  message[0] = type
+  message.writeInt32BE(4 + body.length, 1)
+  body.copy(message, 5)
   return new Uint8Array(message)
 }
 

@@ -5,7 +5,7 @@
  * sign-in over plain http on a LAN host name that keeps its cookie.
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { expectConsoleError } from '../../../api/test/console-errors.ts'
 import {
@@ -16,7 +16,7 @@ import {
   startAccountSite,
   waitForHydration,
 } from './account-fixtures.ts'
-import { chromiumPath, type OpenedPage, openPage, type TestSite } from './harness.ts'
+import { launchBrowser, type OpenedPage, openPage, type TestSite } from './harness.ts'
 import { player } from './learner-helpers.ts'
 
 // the machine running these is shared and slow
@@ -30,22 +30,7 @@ let browser: Browser
 
 beforeAll(async () => {
   site = await startAccountSite()
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
-    ],
-  })
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`])
 })
 afterAll(async () => {
   await browser?.close()
