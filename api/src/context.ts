@@ -3,7 +3,7 @@ import type { Config } from './config.ts'
 import type { Pool } from './db/connect.ts'
 import type { Mailer } from './mail/mailer.ts'
 
-/** What every handler and domain function may use: configuration and the database pool. */
+/** What every handler and domain function may use: configuration, the database pool, the clock, mail and the bot check. */
 export interface AppContext {
   config: Config
   db: Pool
@@ -11,8 +11,8 @@ export interface AppContext {
   mediaBase: string
   /** The current time; tests replace it to move the clock. */
   now: () => Date
-  /** Outgoing mail (verification codes); built from the configuration when absent. */
-  mailer?: Mailer
-  /** The bot check of login and registration; built from the configuration when absent. */
-  captcha?: CaptchaVerifier
+  /** Outgoing mail (verification codes); tests replace it to read what was sent. */
+  mailer: Mailer
+  /** The bot check of login and registration; tests replace it to pass or refuse. */
+  captcha: CaptchaVerifier
 }

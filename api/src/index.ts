@@ -7,7 +7,14 @@ import { type Database, connectDatabase } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
 import { createMailer } from './mail/mailer.ts'
 
-export { API_PREFIXES, createApiHandler, type ApiHandler } from './app.ts'
+export {
+  API_PREFIXES,
+  createApiHandler,
+  RawAnswer,
+  type Answer,
+  type ApiHandler,
+  type LazyRequest,
+} from './app.ts'
 export { loadConfig, ConfigError, type Config } from './config.ts'
 export type { AppContext } from './context.ts'
 

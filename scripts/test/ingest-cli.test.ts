@@ -5,8 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { connectDatabase } from '@phrasereel/api/db/connect'
-import { migrate } from '@phrasereel/api/db/migrate'
+import { connectDatabase, migrate } from '@phrasereel/api/scripts'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/content.ts')

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { type Answer, type LazyRequest, RawAnswer } from '@phrasereel/api/app'
-import { BadRequestError, PayloadTooLargeError } from '@phrasereel/api/http/errors'
-import { MAX_JSON_BODY_BYTES } from '@phrasereel/api/http/input'
+import { type Answer, type LazyRequest, RawAnswer } from '@phrasereel/api'
+import { BadRequestError, MAX_JSON_BODY_BYTES, PayloadTooLargeError } from '@phrasereel/api/server'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 
 /** Header the front sets to the socket's address (any copy sent by a client is dropped first). */

@@ -8,7 +8,7 @@
  * database is down) then reaches Astro's error view ('Unexpected Application Error!', 500) instead of failing inside
  * the layout after the answer has started streaming, which left the visitor with an empty response.
  */
-import { USER_SESSION_COOKIE } from '@phrasereel/api/auth/session'
+import { hasCookie, USER_SESSION_COOKIE } from '@phrasereel/api/server'
 import { defineMiddleware } from 'astro:middleware'
 import { getSessionUser } from './components/auth/session.server.ts'
 
@@ -16,9 +16,7 @@ const PRIVATE = /(^|[\s,])(private|no-store)([\s,=]|$)/i
 
 /** Whether the request carries the session cookie (valid or not: either way the page was rendered for it). */
 function hasSessionCookie(request: Request): boolean {
-  const cookie = request.headers.get('cookie')
-  if (!cookie) return false
-  return cookie.split(';').some((part) => part.trim().startsWith(`${USER_SESSION_COOKIE}=`))
+  return hasCookie(request.headers.get('cookie'), USER_SESSION_COOKIE)
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {

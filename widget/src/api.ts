@@ -1,61 +1,55 @@
-import type { ChunkLink, Direction, PlayerTranslation, Segment } from './types.ts'
+import { ApiError, apiFetch, apiJson } from '@phrasereel/api/shared/http-client'
+import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { parseSegments } from './segments.ts'
+import type { ChunkLink, Direction, PlayerChunk, PlayerTranslation, Segment } from './types.ts'
 
 /**
- * The player's calls (spec §7.2). Failures other than "not found" are only logged and leave the UI unchanged
- * (spec §8), so each function answers null on failure instead of throwing.
+ * The player's calls (spec §7.2) on the shared browser client: a failure throws its `ApiError` (status and the
+ * server's detail). Spec §8 has most of them only logged, leaving the UI unchanged: the callers catch and log.
  */
 
-/** Fetch and parse a clip's segment JSON; null when it cannot be had. */
+/** Fetch and parse a clip's segment JSON. */
 export async function fetchSegments(
   fetcher: typeof fetch,
   url: string,
   signal?: AbortSignal,
-): Promise<Segment[] | null> {
-  try {
-    const res = await fetcher(url, { signal })
-    if (!res.ok) {
-      console.warn(`[phrasereel] subtitles: ${res.status} for ${url}`)
-      return null
-    }
-    return parseSegments(await res.json())
-  } catch (error) {
-    if (!signal?.aborted) console.warn('[phrasereel] subtitles failed', error)
-    return null
-  }
+): Promise<Segment[]> {
+  return parseSegments(await apiJson<unknown>(url, { fetcher, signal: signal ?? null }))
 }
 
-/** GET /api/content/chunks/{id}/translations; null when it cannot be had. */
+/** GET /api/content/chunks/{id}/translations (an answer that is not a list reads as none). */
 export async function fetchTranslations(
   fetcher: typeof fetch,
   apiBase: string,
   chunkId: number,
   signal?: AbortSignal,
-): Promise<PlayerTranslation[] | null> {
-  try {
-    const res = await fetcher(`${apiBase}/api/content/chunks/${chunkId}/translations`, { signal })
-    if (!res.ok) {
-      console.warn(`[phrasereel] translations: ${res.status} for chunk ${chunkId}`)
-      return null
-    }
-    const data: unknown = await res.json()
-    return Array.isArray(data)
-      ? data.filter(
-          (t): t is PlayerTranslation =>
-            !!t && typeof (t as PlayerTranslation).translated_language === 'string',
-        )
-      : null
-  } catch (error) {
-    if (!signal?.aborted) console.warn('[phrasereel] translations failed', error)
-    return null
-  }
+): Promise<PlayerTranslation[]> {
+  const data = await apiJson<unknown>(`${apiBase}/api/content/chunks/${chunkId}/translations`, {
+    fetcher,
+    signal: signal ?? null,
+  })
+  return Array.isArray(data)
+    ? data.filter(
+        (t): t is PlayerTranslation =>
+          !!t && typeof (t as PlayerTranslation).translated_language === 'string',
+      )
+    : []
+}
+
+/** GET /api/content/chunk/{id}: a clip to play. */
+export function fetchPlayerChunk(
+  fetcher: typeof fetch,
+  apiBase: string,
+  chunkId: number,
+): Promise<PlayerChunk> {
+  return apiJson<PlayerChunk>(`${apiBase}/api/content/chunk/${chunkId}`, { fetcher })
 }
 
 /**
- * GET /api/content/navigate-chunk: the neighbouring chunk, or null when there is none (spec §8: stay put) or the
- * call failed. It asks with `missing=no-content`, so "no such chunk" is a 204 rather than the spec's 404, which
- * browsers log as a console error (the player asks ahead for the next clip, usually with no one pressing
- * anything); a server that does not know the parameter answers 404, handled the same way.
+ * GET /api/content/navigate-chunk: the neighbouring chunk, or null when there is none (spec §8: stay put). It
+ * asks with `missing=no-content`, so "no such chunk" is a 204 rather than the spec's 404, which browsers log as a
+ * console error (the player asks ahead for the next clip, usually with no one pressing anything); a server that
+ * does not know the parameter answers 404, handled the same way. Other failures throw.
  */
 export async function fetchNeighbour(
   fetcher: typeof fetch,
@@ -70,22 +64,18 @@ export async function fetchNeighbour(
     action: direction,
     missing: 'no-content',
   })
-  try {
-    const res = await fetcher(`${apiBase}/api/content/navigate-chunk?${query}`)
-    if (res.status === 404 || res.status === 204) {
-      console.info(
-        `[phrasereel] ${direction === 'next' ? 'No more chunks available' : 'This is the first chunk'}`,
-      )
-      return null
-    }
-    if (!res.ok) {
-      console.warn(`[phrasereel] navigate-chunk: ${res.status}`)
-      return null
-    }
-    const link = (await res.json()) as ChunkLink
-    return typeof link?.id === 'number' && typeof link.play_s3_url === 'string' ? link : null
-  } catch (error) {
-    console.warn('[phrasereel] navigate-chunk failed', error)
+  const noNeighbour = (): null => {
+    console.info(`[phrasereel] ${direction === 'next' ? MESSAGES.noMoreChunks : MESSAGES.firstChunk}`)
     return null
   }
+  let res: Response
+  try {
+    res = await apiFetch(`${apiBase}/api/content/navigate-chunk?${query}`, { fetcher })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return noNeighbour()
+    throw error
+  }
+  if (res.status === 204) return noNeighbour()
+  const link = (await res.json()) as ChunkLink
+  return typeof link?.id === 'number' && typeof link.play_s3_url === 'string' ? link : null
 }

@@ -1,4 +1,6 @@
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import css from './styles.css'
+import { fetchPlayerChunk } from './api.ts'
 import { chunkToOptions } from './chunk.ts'
 import { createPlayer } from './player.ts'
 import type { PlayerChunk, PlayerHandle, PlayerOptions } from './types.ts'
@@ -24,12 +26,15 @@ export async function mountChunk(
 ): Promise<PlayerHandle | null> {
   injectStyles(element.ownerDocument)
   const apiBase = options.apiBase ?? ''
-  const res = await fetch(`${apiBase}/api/content/chunk/${chunkId}`)
-  if (!res.ok) {
-    console.warn(`[phrasereel] chunk ${chunkId}: ${res.status}`)
+  let chunk: PlayerChunk
+  try {
+    chunk = await fetchPlayerChunk(options.fetch ?? fetch, apiBase, chunkId)
+  } catch (error) {
+    // an embed that cannot load its clip stays empty; the page goes on (spec §8)
+    if (!(error instanceof ApiError) || error.status === 0) throw error
+    console.warn(`[phrasereel] chunk ${chunkId}: ${error.status}`)
     return null
   }
-  const chunk = (await res.json()) as PlayerChunk
   return createPlayer(element, { variant: 'embed', ...chunkToOptions(chunk), ...options })
 }
 

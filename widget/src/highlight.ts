@@ -1,5 +1,5 @@
 import { normalizeText } from '@phrasereel/api/shared/limits'
-import type { PhraseMatch, SegmentWord } from './types.ts'
+import type { PhraseTimes, SegmentWord } from './types.ts'
 
 /** The query as normalised word tokens (spec §5 normalisation), empty when blank. */
 export function queryTokens(query: string | null | undefined): string[] {
@@ -60,7 +60,7 @@ export function highlightText(text: string, query: string | null | undefined): [
 export function findPhraseTiming(
   words: readonly SegmentWord[],
   query: string | null | undefined,
-): PhraseMatch | null {
+): PhraseTimes | null {
   const hits = matchPhrase(
     words.map((w) => w.word),
     query,

@@ -14,6 +14,7 @@ export type {
   ChunkLink,
   Direction,
   PhraseMatch,
+  PhraseTimes,
   PlayerChunk,
   PlayerContentMetadata,
   PlayerHandle,

@@ -1,4 +1,4 @@
-import type { PhraseMatch, Segment, SegmentWord } from './types.ts'
+import type { PhraseTimes, Segment, SegmentWord } from './types.ts'
 
 /** Parse segment JSON (spec §3) leniently: drops malformed segments and words instead of failing. */
 export function parseSegments(data: unknown): Segment[] {
@@ -69,7 +69,7 @@ export const PHRASE_LEAD_IN_S = 0.6
 export const PHRASE_TAIL_S = 0.3
 
 /** The start time for a phrase with its lead-in, never before the clip's start. */
-export function phraseStartTime(match: PhraseMatch): number {
+export function phraseStartTime(match: PhraseTimes): number {
   return Math.max(0, match.start - PHRASE_LEAD_IN_S)
 }
 

@@ -32,12 +32,10 @@ export interface PlayerTranslation {
   translation_comprehension_data?: { phrase: string; translation: string }[] | null
 }
 
-/** Where chunk-level previous/next leads (spec §7.2 navigate-chunk). */
-export interface ChunkLink {
-  id: number
-  play_s3_url: string
-  segment_s3_url: string | null
-}
+import type { ChunkLink, PhraseTimes } from '@phrasereel/api/shared/wire'
+
+/** Where chunk-level previous/next leads, and where the searched phrase is said (the API's wire types). */
+export type { ChunkLink, PhraseMatch, PhraseTimes } from '@phrasereel/api/shared/wire'
 
 /** A clip as the API answers it (spec §3); what `chunkToOptions` turns into player options. */
 export interface PlayerChunk {
@@ -49,13 +47,7 @@ export interface PlayerChunk {
   chunk_type?: string | null
   content_metadata?: PlayerContentMetadata | null
   /** Search results may say where the phrase was found, in seconds relative to the clip. */
-  match?: PhraseMatch | null
-}
-
-/** Where the searched phrase is said in the clip, in seconds. */
-export interface PhraseMatch {
-  start: number
-  end: number
+  match?: PhraseTimes | null
 }
 
 /** Which player navigation direction. */
@@ -90,7 +82,7 @@ export interface PlayerOptions {
   chunkType: string
   thumbnailUrl: string | null
   /** Start at this phrase with a short lead-in; 'Replay phrase' (R) and 'Loop phrase' use it. */
-  match: PhraseMatch | null
+  match: PhraseTimes | null
   /** Translations already at hand; null means fetch them for chunkId. */
   translations: PlayerTranslation[] | null
   /** Origin of the API, '' for the same origin (embeds on other sites set it). */

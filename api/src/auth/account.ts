@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { CAPTCHA_ACTIONS } from '../captcha/actions.ts'
-import { createCaptchaVerifier, type CaptchaVerifier } from '../captcha/captcha.ts'
+import { CAPTCHA_ACTIONS } from '../shared/captcha-actions.ts'
 import { withTransaction } from '../db/connect.ts'
 import {
   BadRequestError,
@@ -17,11 +16,12 @@ import { claimMailCooldown, sendAccountExistsNotice, sendVerificationCode } from
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts'
 import {
   assertSameOrigin,
-  createSession,
   getSession,
   invalidateOwnerSessions,
   type PresentedToken,
   type Session,
+  type SignedIn,
+  startUserSession,
 } from './session.ts'
 import {
   findUserByEmail,
@@ -35,19 +35,6 @@ import {
   type UserRow,
 } from './user-store.ts'
 import { checkNewPassword, normalizeEmail, normalizeName } from './validation.ts'
-
-/** A signed-in result: the token to hand out once, its session and the user. */
-export interface SignedIn {
-  token: string
-  session: Session
-  user: PublicUser
-}
-
-/** The bot check on the context, else the one the configuration names. */
-export function captchaOf(ctx: AppContext): CaptchaVerifier {
-  ctx.captcha ??= createCaptchaVerifier(ctx.config)
-  return ctx.captcha
-}
 
 /**
  * Registration (spec §7.1): validates (spec §5), hashes the password and mails an 8-digit code; does not sign in.
@@ -71,7 +58,7 @@ export async function registerUser(
   const lastName = normalizeName(input.last_name, 'last')
   const email = normalizeEmail(input.email)
   const password = checkNewPassword(input.password)
-  await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.register, address)
+  await ctx.captcha.verify(input.recaptcha_token, CAPTCHA_ACTIONS.register, address)
 
   const passwordHash = await hashPassword(password)
   await claimMailCooldown(ctx, email)
@@ -118,7 +105,7 @@ export async function loginUser(
   const email = normalizeEmail(input.email)
   const password = input.password ?? ''
   if (!password) throw new ValidationError(MESSAGES.passwordRequired)
-  await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.login, address)
+  await ctx.captcha.verify(input.recaptcha_token, CAPTCHA_ACTIONS.login, address)
   // counted after the bot check, so requests without a valid token cannot lock someone's account
   await consumeRateLimit(ctx.db, RATE_LIMITS.loginPerAccount, email, now)
   if (password.length > LIMITS.passwordMaxLength) throw new UnauthorizedError(MESSAGES.invalidCredentials)
@@ -134,13 +121,6 @@ export async function loginUser(
   if (!user.is_verified) throw new ForbiddenError(MESSAGES.emailNotVerifiedDetail)
   await resetRateLimit(ctx.db, RATE_LIMITS.loginPerAccount, email)
   return startUserSession(ctx, user)
-}
-
-/** Opens a session for a verified user. */
-export async function startUserSession(ctx: AppContext, user: UserRow): Promise<SignedIn> {
-  const { token, session } = await createSession(ctx.db, 'user', user.id, ctx.now())
-  log.info('user signed in', { userId: user.id })
-  return { token, session, user: toPublicUser(user) }
 }
 
 /** The signed-in user and their session (CSRF-checked for cookie state changes); 401 otherwise. */

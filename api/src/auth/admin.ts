@@ -1,4 +1,4 @@
-import { CAPTCHA_ACTIONS } from '../captcha/actions.ts'
+import { CAPTCHA_ACTIONS } from '../shared/captcha-actions.ts'
 import type { AppContext } from '../context.ts'
 import type { Queryable } from '../db/connect.ts'
 import { UnauthorizedError, ValidationError } from '../http/errors.ts'
@@ -6,7 +6,6 @@ import { log } from '../log.ts'
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from '../rate-limit/rate-limit.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { captchaOf } from './account.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts'
 import { createSession, invalidateOwnerSessions, requireSession, type Session } from './session.ts'
 import { type AdminRow, findAdminById, findAdminByUsername, upsertAdmin } from './user-store.ts'
@@ -45,7 +44,7 @@ export async function loginAdmin(
   const username = (input.username ?? '').trim()
   const password = input.password ?? ''
   if (!username || !password) throw new ValidationError(MESSAGES.adminCredentialsRequired)
-  await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.adminLogin, address)
+  await ctx.captcha.verify(input.recaptcha_token, CAPTCHA_ACTIONS.adminLogin, address)
   // counted after the bot check, so requests without a valid token cannot lock the admin out
   await consumeRateLimit(ctx.db, RATE_LIMITS.adminLoginPerAccount, username, now)
   const admin = ADMIN_USERNAME_PATTERN.test(username) ? await findAdminByUsername(ctx.db, username) : null

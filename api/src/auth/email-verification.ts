@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { CAPTCHA_ACTIONS } from '../captcha/actions.ts'
+import { CAPTCHA_ACTIONS } from '../shared/captcha-actions.ts'
 import type { AppContext } from '../context.ts'
 import { withTransaction } from '../db/connect.ts'
 import {
@@ -9,11 +9,10 @@ import {
   ValidationError,
 } from '../http/errors.ts'
 import { log } from '../log.ts'
-import { createMailer, type Mailer } from '../mail/mailer.ts'
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from '../rate-limit/rate-limit.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { captchaOf, type SignedIn, startUserSession } from './account.ts'
+import { type SignedIn, startUserSession } from './session.ts'
 import {
   deleteVerificationCode,
   findUserByEmail,
@@ -51,12 +50,6 @@ function digest(salt: string, code: string): string {
   return createHash('sha256').update(`${salt}:${code}`).digest('base64url')
 }
 
-/** The mailer on the context (tests may inject one), else the one the configuration names. */
-export function mailerOf(ctx: AppContext): Mailer {
-  ctx.mailer ??= createMailer(ctx.config)
-  return ctx.mailer
-}
-
 /**
  * Issues a new code to the user and mails it, unless one went out less than the resend cooldown ago (spec §9:
  * 180 s), which is a 429 naming the seconds left. A code that could not be mailed does not hold the cooldown.
@@ -87,7 +80,7 @@ export async function sendVerificationCode(
     throw new TooManyRequestsError(MESSAGES.resendCooldown.replace('{n}', String(seconds)), seconds)
   }
   try {
-    await mailerOf(ctx).send({
+    await ctx.mailer.send({
       to: user.email,
       subject: 'Your PhraseReel verification code',
       text: verificationMailText(code),
@@ -120,7 +113,7 @@ export async function sendAccountExistsNotice(
   user: { id: number; email: string },
 ): Promise<void> {
   try {
-    await mailerOf(ctx).send({
+    await ctx.mailer.send({
       to: user.email,
       subject: 'Your PhraseReel account',
       text: accountExistsMailText(ctx.config.PUBLIC_SITE_URL),
@@ -221,7 +214,7 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
   await consumeRateLimit(ctx.db, RATE_LIMITS.resendPerAddress, address, ctx.now())
   const email = normalizeEmail(input.email)
-  await captchaOf(ctx).verify(input.recaptcha_token, CAPTCHA_ACTIONS.resendVerification, address)
+  await ctx.captcha.verify(input.recaptcha_token, CAPTCHA_ACTIONS.resendVerification, address)
   await claimMailCooldown(ctx, email)
   const user = await findUserByEmail(ctx.db, email)
   if (user?.is_verified)

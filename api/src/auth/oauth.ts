@@ -6,7 +6,7 @@ import { log } from '../log.ts'
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limit/rate-limit.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { type SignedIn, startUserSession } from './account.ts'
+import { type SignedIn, startUserSession } from './session.ts'
 import {
   deleteVerificationCode,
   findIdentityUserId,

@@ -5,14 +5,7 @@ import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { log } from '../log.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import {
-  changePassword,
-  loginUser,
-  registerUser,
-  requireUser,
-  type SignedIn,
-  updateProfile,
-} from './account.ts'
+import { changePassword, loginUser, registerUser, requireUser, updateProfile } from './account.ts'
 import { loginAdmin, requireAdmin } from './admin.ts'
 import { clientAddress } from './client-address.ts'
 import { resendVerification, verifyEmail } from './email-verification.ts'
@@ -25,6 +18,7 @@ import {
   invalidateOwnerSessions,
   invalidateSession,
   type SessionKind,
+  type SignedIn,
   sessionCookie,
   USER_SESSION_COOKIE,
 } from './session.ts'

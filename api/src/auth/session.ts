@@ -2,10 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../config.ts'
 import type { AppContext } from '../context.ts'
 import type { Queryable } from '../db/connect.ts'
+import { readCookie } from '../http/cookies.ts'
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
+import { log } from '../log.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { isHttpsRequest } from './client-address.ts'
+import { type PublicUser, toPublicUser, type UserRow } from './user-store.ts'
 
 /** Sessions last 30 days (spec §9) and slide: used in their second half, they are renewed for 30 more. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
@@ -115,6 +118,20 @@ export async function validateSessionToken(
   return session
 }
 
+/** A signed-in result: the token to hand out once, its session and the user. */
+export interface SignedIn {
+  token: string
+  session: Session
+  user: PublicUser
+}
+
+/** Opens a session for a verified user. */
+export async function startUserSession(ctx: AppContext, user: UserRow): Promise<SignedIn> {
+  const { token, session } = await createSession(ctx.db, 'user', user.id, ctx.now())
+  log.info('user signed in', { userId: user.id })
+  return { token, session, user: toPublicUser(user) }
+}
+
 /** Ends one session. */
 export async function invalidateSession(db: Queryable, kind: SessionKind, sessionId: string): Promise<void> {
   await db.query(`delete from ${TABLES[kind].table} where id = $1`, [sessionId])
@@ -143,27 +160,8 @@ export function readToken(request: Request, cookieName: string): PresentedToken 
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim())
     return match ? { token: match[1]!, via: 'bearer' } : null
   }
-  const cookie = readCookie(request, cookieName)
+  const cookie = readCookie(request.headers.get('cookie'), cookieName)
   return cookie ? { token: cookie, via: 'cookie' } : null
-}
-
-/** One cookie's value from the request, or null. */
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie')
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq === -1) continue
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim()
-      try {
-        return decodeURIComponent(value)
-      } catch {
-        return null
-      }
-    }
-  }
-  return null
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

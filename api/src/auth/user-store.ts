@@ -1,5 +1,6 @@
 /** Data access for accounts: users, verification codes, Google/Apple identities and admins. */
 import type { Queryable } from '../db/connect.ts'
+import type { PublicUser } from '../shared/wire.ts'
 
 export interface UserRow {
   id: number
@@ -12,16 +13,7 @@ export interface UserRow {
   created_at: Date
 }
 
-/** The user as every auth answer shows it (spec §3). */
-export interface PublicUser {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  is_verified: boolean
-  created_at: string
-  profile_picture_url: string | null
-}
+export type { PublicUser } from '../shared/wire.ts'
 
 const USER_COLUMNS =
   'id, email, password_hash, first_name, last_name, is_verified, profile_picture_url, created_at'

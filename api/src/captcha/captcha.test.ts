@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteverify } from '../../test/auth-support.ts'
 import { ApiError } from '../http/errors.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import { CAPTCHA_ACTIONS } from './actions.ts'
+import { CAPTCHA_ACTIONS } from '../shared/captcha-actions.ts'
 import { createCaptchaVerifier } from './captcha.ts'
 
 async function refusal(promise: Promise<void>): Promise<{ status: number; detail: string } | 'passed'> {

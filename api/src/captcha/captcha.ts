@@ -2,7 +2,7 @@ import type { Config } from '../config.ts'
 import { BadRequestError } from '../http/errors.ts'
 import { log } from '../log.ts'
 import { MESSAGES } from '../shared/messages.ts'
-import type { CaptchaAction } from './actions.ts'
+import type { CaptchaAction } from '../shared/captcha-actions.ts'
 
 /** Checks a bot-check token; resolves when it passes, throws the spec's captcha message otherwise. */
 export interface CaptchaVerifier {

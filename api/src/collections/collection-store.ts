@@ -1,27 +1,8 @@
 import type { Queryable } from '../db/connect.ts'
 import type { Page } from '../http/paging.ts'
+import type { Collection, CollectionWithMembers } from '../shared/wire.ts'
 
-/** A collection as the API answers it (spec §3), for one viewer. */
-export interface Collection {
-  id: number
-  name: string
-  description: string | null
-  public: boolean
-  is_public: boolean
-  is_liked: boolean
-  likes_count: number
-  members_count: number
-  creator_name: string
-  created_at: string
-  updated_at: string
-  tags: string[]
-  is_owner: boolean
-}
-
-/** The members endpoint's answer: the collection with its phrases keyed '1','2',… in order (spec §3). */
-export interface CollectionWithMembers extends Collection {
-  members: Record<string, string>
-}
+export type { Collection, CollectionWithMembers } from '../shared/wire.ts'
 
 /** What a writer needs to know about a collection before changing it. */
 export interface CollectionAccess {

@@ -17,6 +17,7 @@ import { NotFoundError } from '../http/errors.ts'
 import { parseId } from '../http/input.ts'
 import { RawAnswer } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
+import { MESSAGES } from '../shared/messages.ts'
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
 
 // The generation is read in the same statement (one snapshot), so the rows carry exactly the generation they
@@ -165,7 +166,7 @@ const PUBLIC_JSON = Object.freeze({
 export function registerPublicReadRoutes(router: Router<AppContext>): void {
   router.get('/api/content/chunk/:chunkId', async ({ params, ctx }) => {
     const body = await chunkJson(ctx, parseId(params.chunkId, 'chunkId'))
-    if (body === null) throw new NotFoundError('Chunk not found')
+    if (body === null) throw new NotFoundError(MESSAGES.chunkNotFound)
     return new RawAnswer(200, PUBLIC_JSON, body)
   })
 

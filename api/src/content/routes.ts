@@ -3,6 +3,8 @@ import { BadRequestError, NotFoundError } from '../http/errors.ts'
 import { parseId, requireParam } from '../http/input.ts'
 import { json, noContent } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
+import { LIMITS } from '../shared/limits.ts'
+import { MESSAGES } from '../shared/messages.ts'
 import {
   findChunkIdByPlayFile,
   findMediaFileUrl,
@@ -12,7 +14,7 @@ import {
 } from './content-store.ts'
 
 /** Clips per random-chunks call unless `limit` says otherwise (the home page loads 12 at a time, spec §9). */
-export const RANDOM_CHUNKS_DEFAULT = 12
+export const RANDOM_CHUNKS_DEFAULT = LIMITS.homePageSize
 export const RANDOM_CHUNKS_MAX = 60
 
 // Public content is the same for everyone; a short shared cache spares the database on busy pages.
@@ -38,7 +40,7 @@ export function registerContentRoutes(router: Router<AppContext>): void {
       // `missing=no-content` (beyond spec): 204 instead of the spec's 404. Browsers log every 4xx answer as a
       // console error, so the player, which asks ahead for the next clip, asks this way (docs/decisions/067).
       if (url.searchParams.get('missing') === 'no-content') return noContent(ANY_ORIGIN)
-      throw new NotFoundError(action === 'next' ? 'No more chunks available' : 'This is the first chunk')
+      throw new NotFoundError(action === 'next' ? MESSAGES.noMoreChunks : MESSAGES.firstChunk)
     }
     return json(link, 200, ANY_ORIGIN)
   })
@@ -61,13 +63,13 @@ export function registerContentRoutes(router: Router<AppContext>): void {
     if (!/^\d+\.mp4$/.test(playFileName))
       throw new BadRequestError('play_file_name must be digits followed by .mp4')
     const chunkId = await findChunkIdByPlayFile(ctx.db, contentMetadataId, playFileName)
-    if (chunkId === null) throw new NotFoundError('Chunk not found')
+    if (chunkId === null) throw new NotFoundError(MESSAGES.chunkNotFound)
     return json({ chunk_id: chunkId })
   })
 
   router.get('/api/content/chunks/:chunkId/translations', async ({ params, ctx }) => {
     const translations = await findTranslations(ctx.db, parseId(params.chunkId, 'chunkId'))
-    if (!translations) throw new NotFoundError('Chunk not found')
+    if (!translations) throw new NotFoundError(MESSAGES.chunkNotFound)
     return json(translations, 200, PUBLIC_SHORT_CACHE)
   })
 }

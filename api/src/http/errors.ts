@@ -1,3 +1,5 @@
+import { MESSAGES } from '../shared/messages.ts'
+
 /** Base of every error the API turns into a `{ "detail": … }` answer. */
 export class ApiError extends Error {
   readonly status: number
@@ -24,7 +26,7 @@ export class BadRequestError extends ApiError {
 }
 
 export class UnauthorizedError extends ApiError {
-  constructor(detail = 'Not authenticated') {
+  constructor(detail: string = MESSAGES.notAuthenticated) {
     super(401, detail, { headers: { 'www-authenticate': 'Bearer' } })
   }
 }

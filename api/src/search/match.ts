@@ -1,4 +1,5 @@
 /** Where a phrase occurs in one clip: word range and time range, so the player can start at the phrase. */
+import type { PhraseMatch } from '../shared/wire.ts'
 import { findPhrase, tokenize } from './terms.ts'
 
 /** One word with its time in the clip (segment JSON, spec §3). */
@@ -8,19 +9,8 @@ export interface WordTiming {
   end: number
 }
 
-/** The match info each search result carries beside the chunk fields. */
-export interface MatchInfo {
-  /** The matched words as the transcript writes them. */
-  text: string
-  /** Index of the first and last matched word in the transcript split on white space (0-based, inclusive). */
-  word_start: number
-  word_end: number
-  /** Start and end of the matched words in the clip, in seconds. */
-  start: number
-  end: number
-  /** True when the times come from word timings; false when estimated from the clip duration. */
-  timed: boolean
-}
+/** The match info each search result carries beside the chunk fields (the shared wire type). */
+export type MatchInfo = PhraseMatch
 
 /**
  * Locates `queryTokens` (normalised, `*` for one word) in a clip. Times come from the word timings when they

@@ -1,12 +1,8 @@
 /** What a search is asked and answers, shared by the engines, the answer cache and the routes. */
-import type { Chunk } from '../content/types.ts'
-import type { MatchInfo } from './match.ts'
+import type { SearchHit } from '../shared/wire.ts'
 import type { Candidate, SearchFilters } from './search-store.ts'
 
-/** A search result: the public chunk plus where the phrase occurs in it. */
-export interface SearchHit extends Chunk {
-  match: MatchInfo
-}
+export type { SearchHit } from '../shared/wire.ts'
 
 export interface SearchRequest {
   q: string

@@ -66,6 +66,9 @@ export const MESSAGES = {
   chunkNotFound: 'Chunk not found',
   noChunkId: 'No chunk ID provided',
   chunkLoadFailed: 'Failed to load chunk data',
+  // §8 clip navigation (only logged)
+  noMoreChunks: 'No more chunks available',
+  firstChunk: 'This is the first chunk',
   // §2.5, §2.6 player (widget)
   noSubtitles: 'No subtitles available',
   noSubtitlesMoment: 'No subtitles available for this moment',

@@ -1,25 +1,15 @@
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from '../content/content-store.ts'
-import type { Chunk, ContentMetadata } from '../content/types.ts'
+import type { Chunk } from '../content/types.ts'
 import type { Queryable } from '../db/connect.ts'
 import type { Page } from '../http/paging.ts'
+import type { ContentStatus, HistoryItem } from '../shared/wire.ts'
 
 /** Likes and saves are the same idea in two tables: a mark a user puts on a content item. */
 export type MarkKind = 'like' | 'save'
 
 const MARK_TABLES: Record<MarkKind, string> = { like: 'likes', save: 'saves' }
 
-/** Content status for a user (spec §3). */
-export interface ContentStatus {
-  is_liked: boolean
-  is_saved: boolean
-}
-
-/** One play-history entry (spec §3). */
-export interface HistoryItem {
-  chunk: Chunk
-  content: ContentMetadata
-  played_at: string
-}
+export type { ContentStatus, HistoryItem } from '../shared/wire.ts'
 
 /** The content item an enabled chunk belongs to, or null when the chunk is unknown or disabled. */
 export async function findEnabledChunkContentId(db: Queryable, chunkId: number): Promise<number | null> {

@@ -3,9 +3,8 @@
  * With BENCH_HELLO=1, `GET /api/bench/hello` answers a fixed JSON body through the same front and the API's
  * `dispatch` path (lazy request, `RawAnswer`), without touching the database: the cost of the path itself.
  */
-import { loadConfig, startApi } from '@phrasereel/api'
-import { type LazyRequest, RawAnswer } from '@phrasereel/api/app'
-import { setKeptChunks } from '@phrasereel/api/content/public-reads'
+import { type LazyRequest, loadConfig, RawAnswer, startApi } from '@phrasereel/api'
+import { setKeptChunks } from '@phrasereel/api/scripts'
 import { startFront } from '../../../site/server/front.ts'
 
 // BENCH_KEEP_CHUNKS=0: every chunk/{id} reads the chunk (the lookup batching alone, decision 006)

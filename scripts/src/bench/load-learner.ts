@@ -5,7 +5,7 @@
  * phrase they asked for. What they see goes to a `Recorder`.
  */
 import http from 'node:http'
-import { tokenize } from '@phrasereel/api/search/terms'
+import { tokenize } from '@phrasereel/api/scripts'
 
 /** Why a request or an answer counts as a failure. */
 export type Failure =

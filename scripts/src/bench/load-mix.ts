@@ -11,12 +11,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createContext, loadConfig } from '@phrasereel/api'
-import { hashPassword } from '@phrasereel/api/auth/password'
-import { createSession } from '@phrasereel/api/auth/session'
-import { insertUser } from '@phrasereel/api/auth/user-store'
-import { connectDatabase, createPool } from '@phrasereel/api/db/connect'
-import { migrate } from '@phrasereel/api/db/migrate'
-import { tokenize } from '@phrasereel/api/search/terms'
+import {
+  connectDatabase,
+  createPool,
+  createSession,
+  hashPassword,
+  insertUser,
+  migrate,
+  tokenize,
+} from '@phrasereel/api/scripts'
 import { UsageError } from '../cli/errors.ts'
 import { buildIfNeeded } from '../build-if-needed.ts'
 import { seedDemo } from '../demo/seed.ts'

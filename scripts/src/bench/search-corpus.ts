@@ -6,7 +6,7 @@
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { once } from 'node:events'
-import { tokenize } from '@phrasereel/api/search/terms'
+import { tokenize } from '@phrasereel/api/scripts'
 
 /** Small fast PRNG (mulberry32), so a seed gives the same corpus every time. */
 export function random(seed: number): () => number {

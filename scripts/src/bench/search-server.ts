@@ -6,9 +6,8 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { loadConfig, startApi } from '@phrasereel/api'
-import { type LazyRequest, RawAnswer } from '@phrasereel/api/app'
-import { setSearchCacheSize } from '@phrasereel/api/search/search'
+import { type LazyRequest, loadConfig, RawAnswer, startApi } from '@phrasereel/api'
+import { setSearchCacheSize } from '@phrasereel/api/scripts'
 
 // BENCH_SEARCH_CACHE=off measures the engine alone, every query answered from the database
 if (process.env.BENCH_SEARCH_CACHE === 'off') setSearchCacheSize(0)

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createPool } from '@phrasereel/api/db/connect'
+import { createPool } from '@phrasereel/api/scripts'
 import { type CorpusStats, random, writeCorpus } from './search-corpus.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

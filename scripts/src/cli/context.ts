@@ -1,6 +1,5 @@
-import { createContext, loadConfig, type AppContext } from '@phrasereel/api'
-import { connectDatabase } from '@phrasereel/api/db/connect'
-import { migrate } from '@phrasereel/api/db/migrate'
+import { type AppContext, createContext, loadConfig } from '@phrasereel/api'
+import { connectDatabase, migrate } from '@phrasereel/api/scripts'
 
 /**
  * Opens the database the environment names (the running server's embedded database when one is up on the same

@@ -1,7 +1,6 @@
 /** `pnpm content create-admin --username NAME --password-stdin`: creates an admin or replaces its password. */
 import { parseArgs } from 'node:util'
-import { createOrUpdateAdmin } from '@phrasereel/api/auth/admin'
-import { ApiError } from '@phrasereel/api/http/errors'
+import { ApiError, createOrUpdateAdmin } from '@phrasereel/api/scripts'
 import { openContext } from '../cli/context.ts'
 import { CliError, UsageError } from '../cli/errors.ts'
 

@@ -1,6 +1,6 @@
 /** `pnpm content reindex`: rebuild the search index(es) from PostgreSQL without downtime. */
 import { parseArgs } from 'node:util'
-import { rebuildSearchIndexes } from '@phrasereel/api/search/reindex'
+import { rebuildSearchIndexes } from '@phrasereel/api/scripts'
 import { openContext } from '../cli/context.ts'
 import { UsageError } from '../cli/errors.ts'
 import { ProgressBar } from '../cli/progress.ts'

@@ -1,7 +1,7 @@
 /** Where the committed demo corpus lives and the shape of its manifest. */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { NewChunk, NewTranslation } from '@phrasereel/api/content/ingest-store'
+import type { NewChunk, NewTranslation } from '@phrasereel/api/scripts'
 
 /** `scripts/demo-corpus/`: one folder of clip files per item, and `manifest.json`. */
 export const DEMO_CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo-corpus')

@@ -5,17 +5,17 @@
 import { cp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppContext } from '@phrasereel/api'
-import { chunksCommitted } from '@phrasereel/api/content/content-writes'
 import {
+  chunksCommitted,
   completeContent,
   contentIdsBySourcePrefix,
   createContent,
   deleteContent,
   hasNoContent,
   insertChunk,
-} from '@phrasereel/api/content/ingest-store'
-import { withTransaction } from '@phrasereel/api/db/connect'
-import { saveChunkWords } from '@phrasereel/api/search/search-store'
+  saveChunkWords,
+  withTransaction,
+} from '@phrasereel/api/scripts'
 import { DEMO_CORPUS_DIR, DEMO_SOURCE_PREFIX, type DemoManifest } from './corpus.ts'
 
 /** The committed manifest. */

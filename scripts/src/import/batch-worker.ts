@@ -1,7 +1,7 @@
 /**
  * The import's reader thread: parses the file and prepares each batch's statement parameters (`batches.ts`), at most
  * `ahead` batches before the main thread takes them, so the main thread only talks to the database and answers each
- * connection the moment it is free (docs/decisions/046). Messages: `batch` (a `BatchParams`), `done`, `error`; the
+ * connection the moment it is free (docs/decisions/046). Messages: `batch` (an `ImportBatchParams`), `done`, `error`; the
  * main thread posts one message per batch it takes.
  */
 import { parentPort, workerData } from 'node:worker_threads'

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { commitWithTotals } from './importer.ts'
-import { type BatchParams, readBatches } from './batches.ts'
+import type { ImportBatchParams } from '@phrasereel/api/import-batch'
+import { readBatches } from './batches.ts'
 
 describe('readBatches', () => {
   let dir = ''
@@ -14,7 +14,7 @@ describe('readBatches', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  async function batchesOf(items: [string, number][], batchSize: number): Promise<BatchParams[]> {
+  async function batchesOf(items: [string, number][], batchSize: number): Promise<ImportBatchParams[]> {
     const lines = items.flatMap(([key, chunks]) =>
       Array.from({ length: chunks }, (_, i) =>
         JSON.stringify({ content: { name: key, key }, text: `${key} ${i}` }),
@@ -22,7 +22,7 @@ describe('readBatches', () => {
     )
     const file = path.join(dir, 'batches.jsonl')
     await writeFile(file, `${lines.join('\n')}\n`)
-    const batches: BatchParams[] = []
+    const batches: ImportBatchParams[] = []
     for await (const batch of readBatches(file, batchSize)) batches.push(batch)
     return batches
   }
@@ -73,16 +73,5 @@ describe('readBatches', () => {
   it('numbers chunks within their item across batches', async () => {
     const batches = await batchesOf([['long', 7]], 3)
     expect(batches.map((batch) => batch.chunks[1])).toEqual(['{0,1,2}', '{3,4,5}', '{6}'])
-  })
-})
-
-describe('commitWithTotals', () => {
-  it("adds a batch's change to the totals in the commit's message, or only commits", () => {
-    expect(commitWithTotals(0, 0)).toBe('commit')
-    expect(commitWithTotals(3, -2)).toBe(
-      'update content_stats set chunk_count = chunk_count + 3, word_count = word_count + -2, updated_at = now() ' +
-        'where id = 1; commit',
-    )
-    expect(() => commitWithTotals(1.5, 0)).toThrow()
   })
 })

@@ -10,6 +10,7 @@
  * a hash of its fields); `order` the chunk within it (default: its position among the file's lines for that item).
  */
 import { createHash } from 'node:crypto'
+import type { ImportChunk } from '@phrasereel/api/import-batch'
 
 /** Longest transcript a line may carry. */
 export const MAX_TEXT_CHARS = 5000
@@ -56,24 +57,10 @@ function required(value: unknown, field: string): unknown {
   return value
 }
 
-/** One valid line. */
-export interface ImportRecord {
-  contentKey: string
-  content: {
-    name: string
-    category: string | null
-    genre: string | null
-    year: number | null
-    part: string | null
-    link: string | null
-  }
-  text: string
+/** One valid line: a chunk as the api's import writes it, and its place in its content item. */
+export interface ImportRecord extends ImportChunk {
   /** Explicit order, or undefined to take the next position of the content item. */
   order: number | undefined
-  duration: number
-  chunkType: string
-  enabled: boolean
-  words: { word: string; start: number; end: number }[] | null
 }
 
 /** Parses one line; returns the record or the reason it is invalid. */

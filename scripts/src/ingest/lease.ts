@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import type { Queryable } from '@phrasereel/api/db/connect'
+import type { Queryable } from '@phrasereel/api/scripts'
 
 export interface LeaseOptions {
   /** A lease not renewed for this long is taken over (default 30 s). */

@@ -9,15 +9,15 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import os from 'node:os'
 import path from 'node:path'
 import type { AppContext } from '@phrasereel/api'
-import { completeIngest } from '@phrasereel/api/content/content-writes'
 import {
+  completeIngest,
   createContent,
   existingChunkOrders,
   findIngestedContent,
   insertChunk,
-} from '@phrasereel/api/content/ingest-store'
-import { withTransaction } from '@phrasereel/api/db/connect'
-import { saveChunkWords } from '@phrasereel/api/search/search-store'
+  saveChunkWords,
+  withTransaction,
+} from '@phrasereel/api/scripts'
 import {
   type ClipCut,
   DEFAULT_MAX_HEIGHT,

@@ -1,6 +1,6 @@
 /** The /play error card texts of spec §8 (chunk page) for a failed chunk fetch. */
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { ApiError } from './api.ts'
 import { fill } from './format.ts'
 
 /** 'Chunk not found' (404), 'Failed to fetch chunk data: {status} {statusText}', else 'Failed to load chunk data'. */

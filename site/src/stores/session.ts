@@ -6,18 +6,9 @@
  * no flash of the signed-out UI. Pages rendered without it (cached, session-free HTML) start in `loading` and ask
  * GET /api/auth/me. See docs/decisions/070.
  */
+import { apiJson } from '@phrasereel/api/shared/http-client'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { computed, signal } from '@preact/signals-core'
-
-/** The user as the auth answers show it (spec §3). */
-export interface SessionUser {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  is_verified: boolean
-  created_at: string
-  profile_picture_url: string | null
-}
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated'
 
@@ -25,7 +16,7 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated'
 export const SESSION_SCRIPT_ID = 'phrasereel-session'
 
 interface EmbeddedSession {
-  user: SessionUser | null
+  user: PublicUser | null
   /** The public sign-in configuration (see components/auth/auth-config.ts). */
   config?: Record<string, string | null>
 }
@@ -51,7 +42,7 @@ function readEmbedded(): EmbeddedSession | undefined {
 const embedded = readEmbedded()
 
 /** The signed-in user, or null. */
-export const sessionUser = signal<SessionUser | null>(embedded?.user ?? null)
+export const sessionUser = signal<PublicUser | null>(embedded?.user ?? null)
 /** Whether the session is known yet. */
 export const authStatus = signal<AuthStatus>(
   embedded ? (embedded.user ? 'authenticated' : 'unauthenticated') : 'loading',
@@ -64,7 +55,7 @@ export const isAuthenticated = computed(() => authStatus.value === 'authenticate
 export const sessionEpoch = signal(0)
 
 /** Records a successful sign-in (login, Google, Apple, email verification). */
-export function setSignedIn(user: SessionUser, token?: string | null): void {
+export function setSignedIn(user: PublicUser, token?: string | null): void {
   sessionUser.value = user
   if (token) accessToken.value = token
   authStatus.value = 'authenticated'
@@ -72,7 +63,7 @@ export function setSignedIn(user: SessionUser, token?: string | null): void {
 }
 
 /** Replaces the stored user after a profile update. */
-export function replaceUser(user: SessionUser): void {
+export function replaceUser(user: PublicUser): void {
   sessionUser.value = user
 }
 
@@ -98,11 +89,9 @@ export function ensureSessionLoaded(): Promise<void> {
   if (authStatus.value !== 'loading') return Promise.resolve()
   loading ??= (async () => {
     try {
-      const response = await fetch(SESSION_URL, {
+      const body = await apiJson<Partial<EmbeddedSession> | undefined>(SESSION_URL, {
         credentials: 'same-origin',
-        headers: { accept: 'application/json' },
       })
-      const body = response.ok ? ((await response.json()) as Partial<EmbeddedSession>) : null
       if (body?.config) loadedConfig = body.config
       if (body?.user) {
         sessionUser.value = body.user

@@ -5,7 +5,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Queryable } from '@phrasereel/api/db/connect'
+import type { Queryable } from '../../../api/src/db/connect.ts'
 import { type FixtureContent, seedContent } from '../../../api/test/fixtures.ts'
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SiteChunk } from '../../src/lib/api.ts'
 import { chunkCardHtml, escapeHtml, genreButtonsHtml } from '../../src/lib/card-html.ts'
 import { chunkErrorMessage } from '../../src/lib/chunk-errors.ts'
-import { ApiError } from '../../src/lib/api.ts'
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import { paginationHtml, resultHtml, resultsBlockHtml } from '../../src/lib/search-html.ts'
 
 const chunk = (over: Partial<SiteChunk> = {}): SiteChunk => ({
@@ -78,10 +78,14 @@ describe('search markup', () => {
 
 describe('chunk page errors (spec §8)', () => {
   it('maps failures to the spec texts', () => {
-    expect(chunkErrorMessage(new ApiError(404, 'Not Found'))).toBe('Chunk not found')
-    expect(chunkErrorMessage(new ApiError(500, 'Internal Server Error'))).toBe(
-      'Failed to fetch chunk data: 500 Internal Server Error',
+    expect(chunkErrorMessage(new ApiError('404 Not Found', { status: 404, statusText: 'Not Found' }))).toBe(
+      'Chunk not found',
     )
-    expect(chunkErrorMessage(new ApiError(0, ''))).toBe('Failed to load chunk data')
+    expect(
+      chunkErrorMessage(
+        new ApiError('500 Internal Server Error', { status: 500, statusText: 'Internal Server Error' }),
+      ),
+    ).toBe('Failed to fetch chunk data: 500 Internal Server Error')
+    expect(chunkErrorMessage(new ApiError('Network error', { status: 0 }))).toBe('Failed to load chunk data')
   })
 })

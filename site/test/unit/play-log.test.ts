@@ -1,6 +1,6 @@
 /** Play logging (spec §7.2): once per clip shown when it really plays; signed out, nothing is sent. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { logPlay, watchPlays } from '../../src/components/auth/play-log.ts'
+import { logPlay, watchPlays } from '../../src/components/marks/play-log.ts'
 import { clearSession, setSignedIn } from '../../src/stores/session.ts'
 
 const playing = (target: EventTarget) => target.dispatchEvent(new Event('playing'))

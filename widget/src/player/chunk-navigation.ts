@@ -83,8 +83,7 @@ export function createChunkNavigation(
     hooks.busyChanged()
     try {
       const cached = neighbours.find((n) => n.fromChunkId === chunkId && n.direction === direction)
-      const link =
-        cached?.link ?? (await fetchNeighbour(ctx.fetcher(), opts.apiBase, metadataId, chunkId, direction))
+      const link = cached?.link ?? (await neighbour(metadataId, chunkId, direction))
       const stale = (): boolean => ctx.isDestroyed() || ctx.options().chunkId !== chunkId
       if (!link || stale()) return
       const probe = cached?.media ?? preloadMedia(link.play_s3_url)
@@ -105,6 +104,20 @@ export function createChunkNavigation(
     }
   }
 
+  /** The neighbouring chunk, or null when there is none or the call failed (spec §8: logged, stay put). */
+  async function neighbour(
+    metadataId: number,
+    chunkId: number,
+    direction: Direction,
+  ): Promise<ChunkLink | null> {
+    try {
+      return await fetchNeighbour(ctx.fetcher(), ctx.options().apiBase, metadataId, chunkId, direction)
+    } catch (error) {
+      console.warn('[phrasereel] navigate-chunk failed:', error)
+      return null
+    }
+  }
+
   /**
    * Chunk-level navigation: once half the clip has played, learn the next chunk and warm up its media so 'next'
    * swaps without a wait (beyond spec). Waiting for half the clip keeps the spec's 404 for the last chunk (which
@@ -117,7 +130,7 @@ export function createChunkNavigation(
     const metadataId = opts.contentMetadata?.id
     if (chunkId == null || metadataId == null || prefetchedFor === chunkId) return
     prefetchedFor = chunkId
-    void fetchNeighbour(ctx.fetcher(), opts.apiBase, metadataId, chunkId, 'next').then((link) => {
+    void neighbour(metadataId, chunkId, 'next').then((link) => {
       if (!link || ctx.isDestroyed() || ctx.options().chunkId !== chunkId) return
       neighbours.push({
         fromChunkId: chunkId,

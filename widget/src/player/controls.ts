@@ -1,7 +1,7 @@
 import { h, setShown } from '../dom.ts'
 import { type IconName, icon } from '../icons.ts'
 import { formatTime } from '../segments.ts'
-import type { Direction, PhraseMatch } from '../types.ts'
+import type { Direction, PhraseTimes } from '../types.ts'
 import { PLAYBACK_RATES } from './options.ts'
 import type { PlayerContext } from './state.ts'
 
@@ -29,7 +29,7 @@ export interface Controls {
 /** Create the control bar; `phrase` tells whether there is a phrase to replay. */
 export function createControls(
   ctx: PlayerContext,
-  phrase: () => PhraseMatch | null,
+  phrase: () => PhraseTimes | null,
   actions: ControlActions,
 ): Controls {
   const { doc, store } = ctx

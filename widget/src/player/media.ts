@@ -1,7 +1,7 @@
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { h } from '../dom.ts'
 import { phraseStartTime } from '../segments.ts'
-import type { PhraseMatch } from '../types.ts'
+import type { PhraseTimes } from '../types.ts'
 import type { PlayerContext } from './state.ts'
 
 /** What the media control asks of the rest of the player. */
@@ -9,7 +9,7 @@ export interface MediaHooks {
   /** The playing position moved (timeupdate, seeked, a seek): redraw what follows time. */
   onTime(): void
   /** Where the phrase to start at is said, if anywhere. */
-  phrase(): PhraseMatch | null
+  phrase(): PhraseTimes | null
 }
 
 /** The media element on stage, its poster, cover and placeholder, and playback. */

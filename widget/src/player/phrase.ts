@@ -1,13 +1,13 @@
 import { findPhraseTiming } from '../highlight.ts'
 import { PHRASE_TAIL_S, phraseStartTime } from '../segments.ts'
-import type { PhraseMatch, Segment } from '../types.ts'
+import type { PhraseTimes, Segment } from '../types.ts'
 import type { MediaControl } from './media.ts'
 import type { PlayerContext } from './state.ts'
 
 /** The searched phrase: where it is said, 'Replay phrase' and 'Loop phrase'. */
 export interface PhraseControl {
   /** The phrase from search (`match`), else the query found in the subtitles, else null. */
-  match(): PhraseMatch | null
+  match(): PhraseTimes | null
   /** Play the phrase again from its lead-in; false when there is no phrase. */
   replay(): boolean
   /** Turn looping on or off; without a phrase it loops `segment`, the line being said. */
@@ -24,9 +24,9 @@ export function createPhraseControl(
   media: Pick<MediaControl, 'seek' | 'play'>,
 ): PhraseControl {
   const { store } = ctx
-  let range: PhraseMatch | null = null
+  let range: PhraseTimes | null = null
 
-  function match(): PhraseMatch | null {
+  function match(): PhraseTimes | null {
     const { words } = store.get()
     const opts = ctx.options()
     return opts.match ?? (words.length > 0 ? findPhraseTiming(words, opts.query) : null)

@@ -1,6 +1,7 @@
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { fetchSegments, fetchTranslations } from '../api.ts'
 import { flattenWords } from '../segments.ts'
+import type { PlayerTranslation, Segment } from '../types.ts'
 import type { PlayerContext } from './state.ts'
 
 /** One delayed fetch at a time: a new one cancels the one before (its timer and its request). */
@@ -60,9 +61,14 @@ export function createClipSources(ctx: PlayerContext, hooks: SourceHooks): ClipS
         return
       }
       subtitles.start(LIMITS.subtitleFetchDelayMs, async (signal) => {
-        const loaded = await fetchSegments(ctx.fetcher(), url, signal)
+        let segments: Segment[] = []
+        try {
+          segments = await fetchSegments(ctx.fetcher(), url, signal)
+        } catch (error) {
+          // spec §8: only logged; the clip plays without subtitles
+          if (!signal.aborted) console.warn(`[phrasereel] subtitles failed for ${url}:`, error)
+        }
         if (signal.aborted || ctx.isDestroyed()) return
-        const segments = loaded ?? []
         store.set({ segments, words: flattenWords(segments) })
         hooks.subtitlesLoaded()
       })
@@ -81,9 +87,15 @@ export function createClipSources(ctx: PlayerContext, hooks: SourceHooks): ClipS
         return
       }
       translations.start(LIMITS.translationFetchDelayMs, async (signal) => {
-        const loaded = await fetchTranslations(ctx.fetcher(), ctx.options().apiBase, chunkId, signal)
+        let loaded: PlayerTranslation[] = []
+        try {
+          loaded = await fetchTranslations(ctx.fetcher(), ctx.options().apiBase, chunkId, signal)
+        } catch (error) {
+          // spec §8: only logged; the panel says there are none
+          if (!signal.aborted) console.warn(`[phrasereel] translations failed for chunk ${chunkId}:`, error)
+        }
         if (signal.aborted || ctx.isDestroyed()) return
-        store.set({ translations: loaded ?? [] })
+        store.set({ translations: loaded })
       })
     },
     cancel() {

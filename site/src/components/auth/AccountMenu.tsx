@@ -4,13 +4,13 @@
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useRef, useState } from 'react'
-import type { SessionUser } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { logout } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { useSession } from './use-session.ts'
 import './auth-styles.ts'
 
-export function AccountMenu({ initialUser }: { initialUser?: SessionUser | null }) {
+export function AccountMenu({ initialUser }: { initialUser?: PublicUser | null }) {
   const { user, status } = useSession(initialUser === undefined ? undefined : { user: initialUser })
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)

@@ -5,7 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime'
 import { DialogShell } from '../common/DialogShell.tsx'
-import { closeSignInDialog, dialogRequest } from './auth-dialog.ts'
+import { closeSignInDialog, dialogRequest } from '../../stores/auth-dialog.ts'
 import { AuthForm } from './AuthForm.tsx'
 import './auth-styles.ts'
 

@@ -3,11 +3,11 @@
  * is a first name / last name / email step then a details step (password, confirm; 'Back'). Step moves fade over
  * 250 ms; switching mode clears fields and errors. Used by the dialog and by the /login page.
  */
-import { CAPTCHA_ACTIONS } from '@phrasereel/api/captcha/actions'
+import { CAPTCHA_ACTIONS } from '@phrasereel/api/shared/captcha-actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import type { SessionUser } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { login } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner } from './ErrorBanner.tsx'
@@ -29,7 +29,7 @@ type Step = 'email' | 'password' | 'details'
 export interface AuthFormProps {
   variant: 'dialog' | 'page'
   /** Called after a sign-in (not after a sign-up, which goes on to verification). */
-  onSuccess(user: SessionUser): void
+  onSuccess(user: PublicUser): void
   /** Heading id for the dialog's aria-labelledby. */
   headingId?: string
 }

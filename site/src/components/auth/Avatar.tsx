@@ -1,7 +1,7 @@
 /** The profile picture, or a person icon. */
-import type { SessionUser } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 
-export function Avatar({ user, large }: { user: SessionUser | null; large?: boolean }) {
+export function Avatar({ user, large }: { user: PublicUser | null; large?: boolean }) {
   const size = large ? 88 : 32
   const className = `pr-avatar${large ? ' pr-avatar-lg' : ''}`
   if (user?.profile_picture_url) {

@@ -3,7 +3,7 @@
  * session, shows 'Email verified successfully! Redirecting...' and goes to / after 1.5 s. Resend waits 180 s,
  * counting down 'Resend available in {n} seconds', and a resend restarts the wait.
  */
-import { CAPTCHA_ACTIONS } from '@phrasereel/api/captcha/actions'
+import { CAPTCHA_ACTIONS } from '@phrasereel/api/shared/captcha-actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useEffect, useState } from 'react'

@@ -3,11 +3,13 @@
  * first and last name (Save shows 'Profile updated successfully!' for 3 s; Cancel restores); back to home;
  * sign out, and sign out everywhere (every session of the account, on every device: docs/decisions/080).
  */
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { AuthRequestError, authFetch } from '../../lib/auth-client.ts'
-import { replaceUser, type SessionUser } from '../../stores/session.ts'
+import { authFetch } from '../../lib/auth-client.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
+import { replaceUser } from '../../stores/session.ts'
 import { logout, logoutEverywhere } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
@@ -21,7 +23,7 @@ export function formatMemberSince(iso: string): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }
 
-export default function ProfileView({ initialUser }: { initialUser: SessionUser }) {
+export default function ProfileView({ initialUser }: { initialUser: PublicUser }) {
   const session = useSession({ user: initialUser })
   const user = session.user ?? initialUser
   const [editing, setEditing] = useState(false)
@@ -60,7 +62,7 @@ export default function ProfileView({ initialUser }: { initialUser: SessionUser 
     setError(null)
     setSaving(true)
     try {
-      const updated = await authFetch<SessionUser>('/api/auth/profile', {
+      const updated = await authFetch<PublicUser>('/api/auth/profile', {
         method: 'PUT',
         json: { first_name: firstName.trim(), last_name: lastName.trim() },
       })
@@ -70,9 +72,8 @@ export default function ProfileView({ initialUser }: { initialUser: SessionUser 
       if (successTimer.current) clearTimeout(successTimer.current)
       successTimer.current = setTimeout(() => setSuccess(null), LIMITS.profileSuccessMessageMs)
     } catch (caught) {
-      const failure =
-        caught instanceof AuthRequestError ? (caught.detail ?? caught.message) : MESSAGES.networkError
-      if (caught instanceof AuthRequestError && caught.status === 401) return window.location.assign('/login')
+      const failure = caught instanceof ApiError ? (caught.detail ?? caught.message) : MESSAGES.networkError
+      if (caught instanceof ApiError && caught.status === 401) return window.location.assign('/login')
       setError(failure)
     } finally {
       setSaving(false)

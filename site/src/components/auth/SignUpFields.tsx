@@ -4,7 +4,7 @@
  * checks ('Passwords do not match', 'Password must be at least 8 characters long') and the registration call
  * (bot check 'register', then verification with registered=true).
  */
-import { CAPTCHA_ACTIONS } from '@phrasereel/api/captcha/actions'
+import { CAPTCHA_ACTIONS } from '@phrasereel/api/shared/captcha-actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { register } from './auth-api.ts'

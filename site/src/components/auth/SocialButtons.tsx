@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useState } from 'react'
-import type { SessionUser } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { signInWithProvider } from './auth-api.ts'
 import { publicAuthConfig } from './auth-config.ts'
 import { loadScript } from './scripts.ts'
@@ -25,7 +25,7 @@ interface AppleId {
 
 export interface SocialButtonsProps {
   onError(message: string): void
-  onSuccess(user: SessionUser): void
+  onSuccess(user: PublicUser): void
   disabled?: boolean
   /** /register says 'registration failed' instead of 'sign in failed' (spec §8). */
   wording?: 'signin' | 'register'

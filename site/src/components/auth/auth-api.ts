@@ -3,15 +3,18 @@
  * `{ ok: false, error }` with the server's `detail` (or the spec's fallback); a failed fetch gives
  * 'Network error. Please try again.'.
  */
+import { ApiError, apiFetch } from '@phrasereel/api/shared/http-client'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { AuthRequestError, authFetch, readDetail } from '../../lib/auth-client.ts'
-import { clearSession, type SessionUser, setSignedIn } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
+import { authFetch } from '../../lib/auth-client.ts'
+import { clearSession, setSignedIn } from '../../stores/session.ts'
 
+/** What a form shows: the answer, or the text to show for the failure (the forms draw it in their banner). */
 export type AuthResult<T> = { ok: true; value: T } | { ok: false; error: string; status: number }
 
 interface SignedInAnswer {
   access_token: string
-  user: SessionUser
+  user: PublicUser
 }
 
 async function post<T>(
@@ -22,17 +25,12 @@ async function post<T>(
 ): Promise<AuthResult<T>> {
   let response: Response
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
-  } catch {
+    response = await apiFetch(path, { method, credentials: 'same-origin', json: body })
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0)
+      return { ok: false, error: error.detail ?? fallback, status: error.status }
     return { ok: false, error: MESSAGES.networkError, status: 0 }
   }
-  if (!response.ok)
-    return { ok: false, error: (await readDetail(response)) ?? fallback, status: response.status }
   try {
     return { ok: true, value: (await response.json()) as T }
   } catch {
@@ -40,7 +38,7 @@ async function post<T>(
   }
 }
 
-async function signIn(path: string, body: unknown, fallback: string): Promise<AuthResult<SessionUser>> {
+async function signIn(path: string, body: unknown, fallback: string): Promise<AuthResult<PublicUser>> {
   const result = await post<SignedInAnswer>(path, body, fallback)
   if (!result.ok) return result
   setSignedIn(result.value.user, result.value.access_token)
@@ -52,7 +50,7 @@ export function login(
   email: string,
   password: string,
   recaptchaToken: string,
-): Promise<AuthResult<SessionUser>> {
+): Promise<AuthResult<PublicUser>> {
   return signIn(
     '/api/auth/login',
     { email, password, recaptcha_token: recaptchaToken },
@@ -82,7 +80,7 @@ export function register(input: {
 }
 
 /** POST /auth/verify-email; stores the session on success. */
-export function verifyEmail(email: string, code: string): Promise<AuthResult<SessionUser>> {
+export function verifyEmail(email: string, code: string): Promise<AuthResult<PublicUser>> {
   return signIn('/auth/verify-email', { email, verification_code: code }, MESSAGES.verificationFailed)
 }
 
@@ -95,7 +93,7 @@ export function resendVerification(email: string, recaptchaToken: string): Promi
 export function signInWithProvider(
   provider: 'google' | 'apple',
   idToken: string,
-): Promise<AuthResult<SessionUser>> {
+): Promise<AuthResult<PublicUser>> {
   return signIn(
     `/api/auth/oauth/${provider}`,
     { id_token: idToken },
@@ -106,9 +104,10 @@ export function signInWithProvider(
 /** Ends the session on the server (best effort) and locally. */
 export async function logout(): Promise<void> {
   try {
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' })
+    await apiFetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' })
   } catch (error) {
-    console.warn('[auth] logout call failed:', error)
+    // the session ends here either way; only a call that got no answer is worth a note
+    if (!(error instanceof ApiError) || error.status === 0) console.warn('[auth] logout call failed:', error)
   }
   clearSession()
 }
@@ -121,7 +120,7 @@ export async function logoutEverywhere(): Promise<AuthResult<null>> {
   try {
     await authFetch('/api/auth/logout-all', { method: 'POST' })
   } catch (caught) {
-    if (!(caught instanceof AuthRequestError)) return { ok: false, error: MESSAGES.networkError, status: 0 }
+    if (!(caught instanceof ApiError)) return { ok: false, error: MESSAGES.networkError, status: 0 }
     if (caught.status !== 401)
       return { ok: false, error: caught.detail ?? caught.message, status: caught.status }
   }

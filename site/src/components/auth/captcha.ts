@@ -3,7 +3,7 @@
  * the reCAPTCHA v3 script is loaded and asked; without one (the embedded default, whose server accepts any
  * non-empty token) a fixed placeholder token is sent.
  */
-import type { CaptchaAction } from '@phrasereel/api/captcha/actions'
+import type { CaptchaAction } from '@phrasereel/api/shared/captcha-actions'
 import { publicAuthConfig } from './auth-config.ts'
 import { loadScript } from './scripts.ts'
 

@@ -3,9 +3,14 @@
  * cookie through the API's own session functions (one indexed lookup, or none without the cookie).
  */
 import type { AppContext } from '@phrasereel/api'
-import { USER_SESSION_COOKIE, validateSessionToken } from '@phrasereel/api/auth/session'
-import { findUserById, toPublicUser } from '@phrasereel/api/auth/user-store'
-import type { SessionUser } from '../../stores/session.ts'
+import {
+  findUserById,
+  readCookie,
+  toPublicUser,
+  USER_SESSION_COOKIE,
+  validateSessionToken,
+} from '@phrasereel/api/server'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import type { PublicAuthConfig } from './auth-config.ts'
 
 /** The API context the front puts on `Astro.locals` (site/server/front.ts). */
@@ -20,10 +25,10 @@ export function contextOf(locals: object): AppContext {
  * database reaches the error view instead of breaking a page mid-stream (docs/decisions/076); the layout, the
  * session script and the pages then get the same answer. Keyed on the request (`Astro.locals` may be shared).
  */
-const lookups = new WeakMap<Request, Promise<SessionUser | null>>()
+const lookups = new WeakMap<Request, Promise<PublicUser | null>>()
 
 /** The user whose session cookie the request carries, or null. */
-export function getSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, locals: object): Promise<PublicUser | null> {
   let lookup = lookups.get(request)
   if (!lookup) {
     lookup = lookUpSessionUser(request, locals)
@@ -32,14 +37,14 @@ export function getSessionUser(request: Request, locals: object): Promise<Sessio
   return lookup
 }
 
-async function lookUpSessionUser(request: Request, locals: object): Promise<SessionUser | null> {
+async function lookUpSessionUser(request: Request, locals: object): Promise<PublicUser | null> {
   const token = readCookie(request.headers.get('cookie'), USER_SESSION_COOKIE)
   if (!token) return null
   const ctx = contextOf(locals)
   const session = await validateSessionToken(ctx.db, 'user', token, ctx.now())
   if (!session) return null
   const row = await findUserById(ctx.db, session.ownerId)
-  return row ? (toPublicUser(row) as SessionUser) : null
+  return row ? toPublicUser(row) : null
 }
 
 /** The public sign-in configuration (no secrets). */
@@ -55,19 +60,4 @@ export function getPublicAuthConfig(locals: object): PublicAuthConfig {
 /** JSON for a `<script type="application/json">`, with `<` escaped so no text can close the element. */
 export function embedJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim())
-      } catch {
-        return null
-      }
-    }
-  }
-  return null
 }

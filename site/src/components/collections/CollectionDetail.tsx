@@ -4,15 +4,16 @@
  * View mode: a row click searches the phrase and opens the first clip in the player. Owners get Edit/Done;
  * edit mode adds the add-phrase row (200 max, Enter adds, duplicates refused), Remove, drag reorder and Delete.
  */
+import { apiJson } from '@phrasereel/api/shared/http-client'
+import type { Collection } from '@phrasereel/api/shared/wire'
 import { LIMITS, normalizeText } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
 import { useSession } from '../auth/use-session.ts'
-import { VideoModal } from '../common/VideoModal.tsx'
+import { VideoModal } from '../player/VideoModal.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
 import {
-  type CollectionView,
   failureText,
   fetchCollectionAsUser,
   likeCount,
@@ -26,7 +27,7 @@ import { SignInRequiredDialog } from './SignInRequiredDialog.tsx'
 import './collections.css'
 
 export interface CollectionDetailProps {
-  collection: CollectionView
+  collection: Collection
   phrases: string[]
   /** True when `collection` was read for the signed-in viewer already (a private collection of its owner). */
   personal?: boolean
@@ -114,9 +115,9 @@ export default function CollectionDetail({
 
   async function searchPhrase(phrase: string) {
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(phrase)}`)
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
-      const body = (await response.json()) as SiteChunk[] | { items?: SiteChunk[] }
+      const body = await apiJson<SiteChunk[] | { items?: SiteChunk[] }>(
+        `/api/search?q=${encodeURIComponent(phrase)}`,
+      )
       const chunks = Array.isArray(body) ? body : (body.items ?? [])
       if (chunks.length === 0) {
         window.alert(MESSAGES.noVideosForPhrase)

@@ -2,13 +2,13 @@
  * Create New Collection / Edit Collection (spec §2.10, §3 form, §5): name (required after trim, counter up to
  * 100), description (up to 500) and the public switch. Answers the saved collection.
  */
+import type { Collection } from '@phrasereel/api/shared/wire'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useState } from 'react'
 import { ErrorBanner } from '../auth/ErrorBanner.tsx'
 import {
   type CollectionFormValues,
-  type CollectionView,
   createCollection,
   failureText,
   updateCollection,
@@ -18,9 +18,9 @@ import { Modal } from './Modal.tsx'
 export interface CollectionDialogProps {
   open: boolean
   /** The collection to edit; absent to create one. */
-  collection?: Pick<CollectionView, 'id' | 'name' | 'description' | 'public'> | null
+  collection?: Pick<Collection, 'id' | 'name' | 'description' | 'public'> | null
   onClose(): void
-  onSaved(collection: CollectionView): void
+  onSaved(collection: Collection): void
 }
 
 export function CollectionDialog({ open, collection, onClose, onSaved }: CollectionDialogProps) {

@@ -4,32 +4,26 @@
  * 'Create New Collection', and the empty state with 'Create Your First Collection'. A created collection goes on
  * top with both counts 0; an edited one merges in (spec §3). Clicking a card opens /collections/{id}.
  */
+import type { Collection } from '@phrasereel/api/shared/wire'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useState } from 'react'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
-import {
-  type CollectionView,
-  failureText,
-  fetchMyCollections,
-  formatDate,
-  likeCount,
-  phraseCount,
-} from './collections-api.ts'
+import { failureText, fetchMyCollections, formatDate, likeCount, phraseCount } from './collections-api.ts'
 import '../auth/auth-styles.ts'
 import './collections.css'
 
 interface Props {
   signedIn: boolean
   /** The list rendered on the server; null to load it in the browser. */
-  initial: CollectionView[] | null
+  initial: Collection[] | null
 }
 
 export default function MyCollections({ signedIn, initial }: Props) {
-  const [collections, setCollections] = useState<CollectionView[] | null>(initial)
+  const [collections, setCollections] = useState<Collection[] | null>(initial)
   const [error, setError] = useState<string | null>(null)
-  const [dialog, setDialog] = useState<{ open: boolean; collection: CollectionView | null }>({
+  const [dialog, setDialog] = useState<{ open: boolean; collection: Collection | null }>({
     open: false,
     collection: null,
   })

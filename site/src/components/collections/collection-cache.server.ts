@@ -5,10 +5,9 @@
  * it, one primary-key lookup revalidates, and only a changed collection is read again. Browsers and shared
  * caches revalidate with If-None-Match and get 304 while the collection is unchanged.
  */
+import type { CollectionWithMembers } from '@phrasereel/api/shared/wire'
 import type { AppContext } from '@phrasereel/api'
-import { getCollectionWithMembers } from '@phrasereel/api/collections/collections'
-import { collectionVersion } from '@phrasereel/api/collections/collection-store'
-import type { CollectionWithMembersView } from './collections-api.ts'
+import { collectionVersion, getCollectionWithMembers } from '@phrasereel/api/server'
 
 /** How long a cached collection is served without asking the database whether it changed. */
 export const FRESH_MS = 5_000
@@ -17,13 +16,13 @@ const MAX_ENTRIES = 500
 interface Entry {
   etag: string
   checkedAt: number
-  collection: CollectionWithMembersView
+  collection: CollectionWithMembers
 }
 
 const cache = new Map<number, Entry>()
 
 export type PublicCollectionResult =
-  | { kind: 'public'; etag: string; collection: CollectionWithMembersView }
+  | { kind: 'public'; etag: string; collection: CollectionWithMembers }
   | { kind: 'private' }
   | { kind: 'missing' }
 
@@ -51,7 +50,7 @@ export async function getPublicCollection(
     hit.checkedAt = now
     return { kind: 'public', etag: hit.etag, collection: hit.collection }
   }
-  const collection = (await getCollectionWithMembers(ctx, null, id)) as unknown as CollectionWithMembersView
+  const collection = await getCollectionWithMembers(ctx, null, id)
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
   cache.set(id, { etag: version.etag, checkedAt: now, collection })
   return { kind: 'public', etag: version.etag, collection }

@@ -2,29 +2,10 @@
  * The collection calls of spec §7.3 as the islands use them. Members travel as an object keyed '1','2',… in
  * order (spec §3); the client works with an ordered list and converts at the edge.
  */
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { AuthRequestError, authFetch } from '../../lib/auth-client.ts'
-
-/** A collection as the API answers it (spec §3). */
-export interface CollectionView {
-  id: number
-  name: string
-  description: string | null
-  public: boolean
-  is_public?: boolean
-  is_liked: boolean
-  likes_count: number
-  members_count: number
-  creator_name: string
-  created_at: string
-  updated_at?: string
-  tags: string[]
-  is_owner: boolean
-}
-
-export interface CollectionWithMembersView extends CollectionView {
-  members: Record<string, string>
-}
+import type { Collection, CollectionLike, CollectionWithMembers } from '@phrasereel/api/shared/wire'
+import { authFetch } from '../../lib/auth-client.ts'
 
 /** The collection form (spec §3). */
 export interface CollectionFormValues {
@@ -50,19 +31,20 @@ export function listToMembers(phrases: readonly string[]): Record<string, string
 
 /** The text to show for a failed call: the server's detail, else `fallback`. */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof AuthRequestError)
-    return error.detail ?? (error.status === 0 ? error.message : fallback)
+  // a call that never went out (signed out) says so; one that got no answer shows the fallback
+  if (error instanceof ApiError)
+    return error.detail ?? (error.message === MESSAGES.noAuthToken ? error.message : fallback)
   return fallback
 }
 
 /** POST /api/collections/. */
-export function createCollection(values: CollectionFormValues): Promise<CollectionView> {
-  return authFetch<CollectionView>('/api/collections/', { method: 'POST', json: values })
+export function createCollection(values: CollectionFormValues): Promise<Collection> {
+  return authFetch<Collection>('/api/collections/', { method: 'POST', json: values })
 }
 
 /** PUT /api/collections/{id}. */
-export function updateCollection(id: number, values: CollectionFormValues): Promise<CollectionView> {
-  return authFetch<CollectionView>(`/api/collections/${id}`, { method: 'PUT', json: values })
+export function updateCollection(id: number, values: CollectionFormValues): Promise<Collection> {
+  return authFetch<Collection>(`/api/collections/${id}`, { method: 'PUT', json: values })
 }
 
 /** DELETE /api/collections/{id}. */
@@ -71,29 +53,26 @@ export function deleteCollection(id: number): Promise<void> {
 }
 
 /** POST /api/collections/{id}/members with the whole ordered list (add, remove and reorder). */
-export function saveMembers(id: number, phrases: readonly string[]): Promise<CollectionWithMembersView> {
-  return authFetch<CollectionWithMembersView>(`/api/collections/${id}/members`, {
+export function saveMembers(id: number, phrases: readonly string[]): Promise<CollectionWithMembers> {
+  return authFetch<CollectionWithMembers>(`/api/collections/${id}/members`, {
     method: 'POST',
     json: listToMembers(phrases),
   })
 }
 
 /** POST (like) or DELETE (unlike) /api/collections/{id}/like; the UI takes the answer (spec §4). */
-export function setCollectionLike(
-  id: number,
-  like: boolean,
-): Promise<{ is_liked: boolean; likes_count: number }> {
+export function setCollectionLike(id: number, like: boolean): Promise<CollectionLike> {
   return authFetch(`/api/collections/${id}/like`, { method: like ? 'POST' : 'DELETE' })
 }
 
 /** GET /api/collections/{id}/members as the signed-in user (is_owner, is_liked). */
-export function fetchCollectionAsUser(id: number): Promise<CollectionWithMembersView> {
-  return authFetch<CollectionWithMembersView>(`/api/collections/${id}/members`)
+export function fetchCollectionAsUser(id: number): Promise<CollectionWithMembers> {
+  return authFetch<CollectionWithMembers>(`/api/collections/${id}/members`)
 }
 
 /** GET /api/collections/my. */
-export function fetchMyCollections(): Promise<CollectionView[]> {
-  return authFetch<CollectionView[]>('/api/collections/my')
+export function fetchMyCollections(): Promise<Collection[]> {
+  return authFetch<Collection[]>('/api/collections/my')
 }
 
 /** '{n} phrase' / '{n} phrases'. */

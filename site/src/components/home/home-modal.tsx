@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import type { SiteChunk } from '../../lib/api.ts'
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx'
-import { VideoModal } from '../common/VideoModal.tsx'
+import { VideoModal } from '../player/VideoModal.tsx'
 
 let root: Root | null = null
 

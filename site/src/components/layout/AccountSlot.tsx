@@ -4,11 +4,11 @@
  * failure inside it falls back to the plain 'Sign In' link rather than breaking the top bar.
  */
 import { AccountMenu } from '../auth/AccountMenu.tsx'
-import type { SessionUser } from '../../stores/session.ts'
+import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx'
 
 /** Sign In link or the account menu. */
-export default function AccountSlot({ initialUser }: { initialUser?: SessionUser | null }) {
+export default function AccountSlot({ initialUser }: { initialUser?: PublicUser | null }) {
   return (
     <ErrorBoundary
       fallback={

@@ -4,14 +4,15 @@
  * (liked and saved up to 4 columns, history up to 5; spec §2.7) whose cards open the video modal. The list is
  * rendered on the server (the page knows the session), so there is no loading state to show.
  */
+import { apiJson } from '@phrasereel/api/shared/http-client'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
-import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
+import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
-import { preloadPlayer, VideoModal } from '../common/VideoModal.tsx'
+import { preloadPlayer, VideoModal } from '../player/VideoModal.tsx'
 import '../auth/auth-styles.ts'
 
 export type PersonalListKind = 'liked' | 'saved' | 'history'
@@ -66,9 +67,7 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
     let cancelled = false
     void (async () => {
       try {
-        const response = await fetch(ENDPOINTS[kind], { credentials: 'same-origin' })
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
-        const body = (await response.json()) as unknown[]
+        const body = await apiJson<unknown[]>(ENDPOINTS[kind], { credentials: 'same-origin' })
         if (cancelled) return
         setItems(
           kind === 'history'

@@ -1,6 +1,6 @@
 /** Server-side loading of the personal lists for their pages (the same domain functions the API uses). */
 import { LIMITS } from '@phrasereel/api/shared/limits'
-import { listMarkedChunks, listPlayHistory } from '@phrasereel/api/user-content/user-content-store'
+import { listMarkedChunks, listPlayHistory } from '@phrasereel/api/server'
 import { contextOf } from '../auth/session.server.ts'
 import type { PersonalListItem, PersonalListKind } from './PersonalList.tsx'
 

@@ -12,7 +12,7 @@ import type { ResultTotal } from '../../lib/format.ts'
 import { resultsBlockHtml, searchingHtml } from '../../lib/search-html.ts'
 import { sessionUser } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
-import { contentStatus, loadContentStatus, toggleMark } from '../auth/content-status.ts'
+import { contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
 import { showToast } from '../common/toast.ts'
 
 const PAGE_SIZE = LIMITS.resultsPageSize

@@ -9,9 +9,9 @@ import { createPortal } from 'react-dom'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { ChunkLink } from '@phrasereel/widget'
 import type { SiteChunk } from '../../lib/api.ts'
-import { LikeSaveButtons } from '../auth/LikeSaveButtons.tsx'
-import { type PlayLogger, watchPlays } from '../auth/play-log.ts'
-import { playerMarksSlot } from '../auth/player-marks.ts'
+import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
+import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
+import { playerMarksSlot } from '../marks/player-marks.ts'
 
 const PlayerModal = lazy(() =>
   import('./player-entry.ts').then((module) => ({ default: module.PlayerModal })),

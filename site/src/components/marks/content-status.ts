@@ -2,14 +2,10 @@
  * Like/save state per content item (spec §3 "Content status"), shared by every button on the page so a like in
  * the player shows on the card too. Fetched once per item and sign-in; failures are only logged (spec §8).
  */
+import type { ContentStatus } from '@phrasereel/api/shared/wire'
 import { type Signal, signal } from '@preact/signals-core'
 import { authFetch } from '../../lib/auth-client.ts'
 import { isAuthenticated, sessionEpoch } from '../../stores/session.ts'
-
-export interface ContentStatus {
-  is_liked: boolean
-  is_saved: boolean
-}
 
 const statuses = new Map<number, Signal<ContentStatus | null>>()
 const fetched = new Map<number, number>()

@@ -1,6 +1,6 @@
 /**
  * reCAPTCHA v3 actions the pages pass to `grecaptcha.execute` (spec §5: login, register, submit), by the call
- * they guard. Pure data: the browser imports it too.
+ * they guard. Pure data in `shared/`: the browser imports it too.
  */
 export const CAPTCHA_ACTIONS = {
   login: 'login',

@@ -8,11 +8,11 @@ import { LIMITS } from '@phrasereel/api/shared/limits'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useState } from 'react'
 import { sessionEpoch } from '../../stores/session.ts'
-import { openSignInDialog } from './auth-dialog.ts'
+import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
 import { MARK_KINDS, MARKS, type MarkKind, markLabel } from './mark-buttons.ts'
-import { useSession } from './use-session.ts'
-import './auth-styles.ts'
+import { useSession } from '../auth/use-session.ts'
+import '../auth/auth-styles.ts'
 
 export interface LikeSaveButtonsProps {
   /** `chunk.content_metadata.id`: likes and saves are per content item (spec §7.2). */

@@ -8,7 +8,7 @@
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type ChunkLink, chunkToOptions, createPlayer, type PlayerHandle } from '@phrasereel/widget'
 import playerCss from '@phrasereel/widget/styles.css?inline'
-import type { PlayerAccount, PlayerMarksTarget } from '../auth/player-marks.ts'
+import type { PlayerAccount, PlayerMarksTarget } from '../marks/player-marks.ts'
 import { fetchChunk, type SiteChunk } from '../../lib/api.ts'
 import { escapeHtml } from '../../lib/card-html.ts'
 import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
@@ -121,7 +121,7 @@ export function startPlayPage(root: HTMLElement): void {
   })
   reserveMarksSlot(mount)
   const loadAccount = (): void => {
-    import('../auth/player-marks.ts')
+    import('../marks/player-marks.ts')
       .then(({ attachPlayerAccount }) =>
         attachPlayerAccount(mount, shown, () => player?.getMediaElement() ?? null),
       )

@@ -10,9 +10,9 @@ import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { effect } from '@preact/signals-core'
 import { authStatus, sessionEpoch } from '../../stores/session.ts'
-import { openSignInDialog } from './auth-dialog.ts'
+import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
-import './auth-styles.ts'
+import '../auth/auth-styles.ts'
 
 export type MarkKind = 'like' | 'save'
 

@@ -1,0 +1,20 @@
+/**
+ * `@phrasereel/api/server`: what the site's server code may call directly (Astro pages, the middleware,
+ * `*.server.ts` modules and the Node front in `site/server/`), so that pages render from the same reads the JSON
+ * API answers with. Server-only: islands import `@phrasereel/api/shared/*` and nothing else.
+ */
+
+export { USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
+export { findUserById, toPublicUser } from './auth/user-store.ts'
+export {
+  collectionVersion,
+  listOwnCollections,
+  listPublicCollections,
+} from './collections/collection-store.ts'
+export { getCollectionWithMembers } from './collections/collections.ts'
+export { findChunk, randomChunks } from './content/content-store.ts'
+export { hasCookie, readCookie } from './http/cookies.ts'
+export { BadRequestError, PayloadTooLargeError } from './http/errors.ts'
+export { MAX_JSON_BODY_BYTES } from './http/input.ts'
+export { searchChunks } from './search/search.ts'
+export { listMarkedChunks, listPlayHistory } from './user-content/user-content-store.ts'
