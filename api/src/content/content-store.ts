@@ -7,7 +7,8 @@ export const CHUNK_COLUMNS = `c.id, c.play_file_name, c.segment_file_name, c.thu
   c.chunk_type, c.chunk_duration, m.id as metadata_id, m.name, m.content_part, m.content_category, m.genre,
   m.release_year, m.external_link`
 
-export interface ChunkRow {
+/** A row selected with `CHUNK_COLUMNS`: the chunk's columns and its content metadata (id as `metadata_id`). */
+export interface ChunkRow extends Omit<ContentMetadata, 'id'> {
   id: number
   play_file_name: string
   segment_file_name: string | null
@@ -16,12 +17,6 @@ export interface ChunkRow {
   chunk_type: string
   chunk_duration: number
   metadata_id: number
-  name: string
-  content_part: string | null
-  content_category: string | null
-  genre: string | null
-  release_year: number | null
-  external_link: string | null
 }
 
 /** Maps a row selected with `CHUNK_COLUMNS` to the public chunk shape. */
