@@ -8,7 +8,7 @@ import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { PublicUser } from '@phrasereel/api/shared/wire'
-import { login } from './auth-api.ts'
+import { formError, login } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner } from './ErrorBanner.tsx'
 import { PasswordInput } from './PasswordInput.tsx'
@@ -104,10 +104,16 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
     try {
       const token = await getCaptchaToken(CAPTCHA_ACTIONS.login)
       if (!token) return setError(MESSAGES.captchaFailed)
-      const result = await login(email.trim(), password, token)
-      if (result.ok) return onSuccess(result.value)
-      setError(result.error)
-      if (result.error.includes(MESSAGES.emailNotVerified)) setVerifyEmail(email.trim())
+      let user: Awaited<ReturnType<typeof login>>
+      try {
+        user = await login(email.trim(), password, token)
+      } catch (error) {
+        const text = formError(error, MESSAGES.genericError)
+        setError(text)
+        if (text.includes(MESSAGES.emailNotVerified)) setVerifyEmail(email.trim())
+        return
+      }
+      return onSuccess(user)
     } finally {
       setLoading(false)
     }

@@ -7,7 +7,7 @@ import { CAPTCHA_ACTIONS } from '@phrasereel/api/shared/captcha-actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useEffect, useState } from 'react'
-import { resendVerification, verifyEmail } from './auth-api.ts'
+import { formError, resendVerification, verifyEmail } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
 import './auth-styles.ts'
@@ -41,8 +41,11 @@ export default function EmailVerification({ email, registered }: EmailVerificati
     if (!pattern.test(code)) return setError(MESSAGES.verificationCodeInvalid)
     setLoading(true)
     try {
-      const result = await verifyEmail(email, code)
-      if (!result.ok) return setError(result.error || MESSAGES.verificationFailed)
+      try {
+        await verifyEmail(email, code)
+      } catch (error) {
+        return setError(formError(error, MESSAGES.verificationFailed))
+      }
       setSuccess(MESSAGES.emailVerifiedRedirecting)
       setTimeout(() => window.location.assign('/'), LIMITS.redirectAfterVerificationMs)
     } finally {
@@ -58,9 +61,13 @@ export default function EmailVerification({ email, registered }: EmailVerificati
     try {
       const token = await getCaptchaToken(CAPTCHA_ACTIONS.resendVerification)
       if (!token) return setError(MESSAGES.captchaFailed)
-      const result = await resendVerification(email, token)
-      if (!result.ok) return setError(result.error || MESSAGES.resendFailed)
-      const message = (result.value as { message?: unknown } | null)?.message
+      let answer: { message?: unknown } | null
+      try {
+        answer = await resendVerification(email, token)
+      } catch (error) {
+        return setError(formError(error, MESSAGES.resendFailed))
+      }
+      const message = answer?.message
       setNotice(typeof message === 'string' ? message : MESSAGES.verificationCodeSent)
       setCooldown(LIMITS.resendCooldownSeconds)
     } finally {

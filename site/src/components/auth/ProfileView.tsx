@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { authFetch } from '../../lib/auth-client.ts'
 import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { replaceUser } from '../../stores/session.ts'
-import { logout, logoutEverywhere } from './auth-api.ts'
+import { formError, logout, logoutEverywhere } from './auth-api.ts'
 import { Avatar } from './Avatar.tsx'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
 import { useSession } from './use-session.ts'
@@ -89,10 +89,14 @@ export default function ProfileView({ initialUser }: { initialUser: PublicUser }
     if (signingOut) return
     setError(null)
     setSigningOut(true)
-    const result = await logoutEverywhere()
-    if (result.ok) return window.location.assign('/')
-    setError(result.error)
-    setSigningOut(false)
+    try {
+      await logoutEverywhere()
+    } catch (error) {
+      setError(formError(error, MESSAGES.genericError))
+      setSigningOut(false)
+      return
+    }
+    window.location.assign('/')
   }
 
   const fullName = `${user.first_name} ${user.last_name}`.trim() || MESSAGES.account

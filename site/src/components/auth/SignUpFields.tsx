@@ -7,7 +7,7 @@
 import { CAPTCHA_ACTIONS } from '@phrasereel/api/shared/captcha-actions'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { register } from './auth-api.ts'
+import { formError, register } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { PasswordInput } from './PasswordInput.tsx'
 
@@ -53,14 +53,17 @@ export async function registerAndVerify(values: SignUpValues): Promise<string | 
   const token = await getCaptchaToken(CAPTCHA_ACTIONS.register)
   if (!token) return MESSAGES.captchaFailed
   const email = values.email.trim()
-  const result = await register({
-    email,
-    password: values.password,
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    recaptchaToken: token,
-  })
-  if (!result.ok) return result.error
+  try {
+    await register({
+      email,
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      recaptchaToken: token,
+    })
+  } catch (error) {
+    return formError(error, MESSAGES.genericError)
+  }
   window.location.assign(verificationUrl(email))
   return null
 }

@@ -6,7 +6,8 @@
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useState } from 'react'
 import type { PublicUser } from '@phrasereel/api/shared/wire'
-import { signInWithProvider } from './auth-api.ts'
+import { formError, signInWithProvider } from './auth-api.ts'
+import { ApiError } from '@phrasereel/api/shared/http-client'
 import { publicAuthConfig } from './auth-config.ts'
 import { loadScript } from './scripts.ts'
 
@@ -43,6 +44,12 @@ export function OrSocialButtons(props: SocialButtonsProps) {
   )
 }
 
+/** What a refused provider sign-in shows: the network text when no answer came, else the provider's failure. */
+function providerError(error: unknown, fallback: string, wording: 'signin' | 'register'): string {
+  if (error instanceof ApiError && error.status === 0) return MESSAGES.networkError
+  return failed(formError(error, fallback), wording)
+}
+
 function failed(text: string, wording: 'signin' | 'register'): string {
   return wording === 'register' ? text.replace('sign in failed', 'registration failed') : text
 }
@@ -65,10 +72,13 @@ export function SocialButtons({ onError, onSuccess, disabled, wording = 'signin'
         })
       })
       if (!credential) return
-      const result = await signInWithProvider('google', credential)
-      if (result.ok) onSuccess(result.value)
-      else
-        onError(result.status === 0 ? result.error : failed(result.error || MESSAGES.googleFailed, wording))
+      let user: Awaited<ReturnType<typeof signInWithProvider>>
+      try {
+        user = await signInWithProvider('google', credential)
+      } catch (error) {
+        return onError(providerError(error, MESSAGES.googleFailedRetry, wording))
+      }
+      onSuccess(user)
     } catch {
       onError(failed(MESSAGES.googleFailedRetry, wording))
     } finally {
@@ -88,9 +98,13 @@ export function SocialButtons({ onError, onSuccess, disabled, wording = 'signin'
       const answer = await apple.auth.signIn()
       const idToken = answer.authorization?.id_token
       if (!idToken) return onError(failed(MESSAGES.appleFailed, wording))
-      const result = await signInWithProvider('apple', idToken)
-      if (result.ok) onSuccess(result.value)
-      else onError(result.status === 0 ? result.error : failed(result.error || MESSAGES.appleFailed, wording))
+      let user: Awaited<ReturnType<typeof signInWithProvider>>
+      try {
+        user = await signInWithProvider('apple', idToken)
+      } catch (error) {
+        return onError(providerError(error, MESSAGES.appleFailedRetry, wording))
+      }
+      onSuccess(user)
     } catch (error) {
       const code = (error as { error?: string } | null)?.error
       if (code === 'popup_closed_by_user' || code === 'user_cancelled_authorize') return
