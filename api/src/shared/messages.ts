@@ -78,6 +78,8 @@ export const MESSAGES = {
   videoPreview: 'Video Preview',
   viewSource: 'View Source',
   loadingChunk: 'Loading chunk...',
+  // the player's copy button on a clip with no transcript (not in the spec's tables)
+  nothingToCopy: 'Nothing to copy',
   goBackHome: 'Go Back Home',
   copied: 'Copied!',
   // §8 collections

@@ -75,7 +75,7 @@ export function createSubtitleView(ctx: PlayerContext, seek: (time: number) => v
     const seg = currentSegment()
     const text = seg ? seg.words.map((w) => w.word).join(' ') : (ctx.options().transcript ?? '')
     if (!text) {
-      showToast(copyButton, 'Nothing to copy', 'info')
+      showToast(copyButton, MESSAGES.nothingToCopy, 'info')
       return
     }
     const ok = await copyText(text)
