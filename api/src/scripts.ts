@@ -8,6 +8,7 @@ export { createOrUpdateAdmin } from './auth/admin.ts'
 export { hashPassword } from './auth/password.ts'
 export { createSession } from './auth/session.ts'
 export { insertUser } from './auth/user-store.ts'
+export { isProcessAlive } from './process-alive.ts'
 export { refreshContentTotals } from './content/content-store.ts'
 export {
   chunksCommitted,

@@ -8,6 +8,7 @@ import { connectDatabase, createPool } from '../src/db/connect.ts'
 import { loadMigrations, migrate, pendingMigrations } from '../src/db/migrate.ts'
 import { seedContent } from './fixtures.ts'
 import { createFreshDatabase, createTestDatabase, databaseKinds } from './harness.ts'
+import { isProcessAlive } from '../src/process-alive.ts'
 
 for (const kind of databaseKinds()) {
   describe(`migrations [${kind}]`, () => {
@@ -145,12 +146,12 @@ describe('embedded database host', () => {
       await starter.close() // the server stops while a content command is still at work
       await user.pool.query("insert into content_metadata (name) values ('written after the starter left')")
       expect((await user.pool.query('select count(*)::int as n from content_metadata')).rows[0].n).toBe(1)
-      expect(processAlive(pid)).toBe(true)
+      expect(isProcessAlive(pid)).toBe(true)
       await user.close()
       const deadline = Date.now() + 10_000
-      while (processAlive(pid) && Date.now() < deadline)
+      while (isProcessAlive(pid) && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50))
-      expect(processAlive(pid)).toBe(false)
+      expect(isProcessAlive(pid)).toBe(false)
       await expect(readFile(infoFile, 'utf8')).rejects.toThrow(/ENOENT/)
       // what the second process wrote is on disk for the next host
       const next = await connectDatabase({ dataDir })
@@ -190,15 +191,6 @@ console.log('closed')`
     }
   })
 })
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('configuration', () => {
   it('has working defaults and names the variable on a bad value', () => {

@@ -5,6 +5,7 @@ import { readFile, readdir, stat, unlink, utimes, writeFile } from 'node:fs/prom
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SITE_DIST } from '../../site/server/front.ts'
+import { isProcessAlive } from '@phrasereel/api/scripts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BUILD_STAMP = path.join(SITE_DIST, '.build-stamp')
@@ -31,15 +32,6 @@ async function isFresh(): Promise<boolean> {
   return stamp.mtimeMs >= newest
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Builds the site when needed. Concurrent callers (parallel test files) wait for one build instead of racing. */
 export async function buildIfNeeded(): Promise<void> {
   for (;;) {
@@ -48,7 +40,7 @@ export async function buildIfNeeded(): Promise<void> {
       await writeFile(BUILD_LOCK, String(process.pid), { flag: 'wx' })
     } catch {
       const holder = Number(await readFile(BUILD_LOCK, 'utf8').catch(() => '0'))
-      if (holder && !isAlive(holder)) await unlink(BUILD_LOCK).catch(() => {})
+      if (holder && !isProcessAlive(holder)) await unlink(BUILD_LOCK).catch(() => {})
       else await new Promise((resolve) => setTimeout(resolve, 500))
       continue
     }

@@ -124,3 +124,16 @@ describeEachDatabase('demo corpus seeding', (app) => {
     expect(dirs.length).toBe(6) // the removed items' folders are gone
   })
 })
+
+describeEachDatabase('demo corpus seeding from several processes at once', (app) => {
+  const count = async (sql: string) => Number((await app().db.query<{ n: string }>(sql)).rows[0]!.n)
+
+  it('seeds once when several processes start together on an empty database', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => seedDemoIfEmpty(app().ctx)))
+    expect(results.filter(Boolean)).toHaveLength(1)
+    const manifest = await readDemoManifest()
+    const clips = manifest.items.reduce((n, item) => n + item.chunks.length, 0)
+    expect(await count('select count(*) as n from content_metadata')).toBe(manifest.items.length)
+    expect(await count('select count(*) as n from content_chunks')).toBe(clips)
+  })
+})

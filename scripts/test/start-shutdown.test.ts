@@ -12,6 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseKinds } from '../../api/test/harness.ts'
 import { ROOT, buildIfNeeded } from '../src/build-if-needed.ts'
+import { isProcessAlive } from '@phrasereel/api/scripts'
 
 // a loaded 2-core machine may need minutes for the build, the embedded database's first start and the demo seed
 const START_TIMEOUT_MS = 400_000
@@ -104,15 +105,6 @@ async function startSlowPost(port: number, pathname: string, payload: unknown) {
       const data = received()
       return parseAnswer(data.subarray(data.indexOf('\r\n\r\n') + 4)) // after the 100 Continue
     },
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
   }
 }
 
@@ -268,9 +260,9 @@ for (const kind of databaseKinds()) {
         const info = await readFile(path.join(dataDir, 'pglite-host.json'), 'utf8').catch(() => null)
         const pid = info ? (JSON.parse(info) as { pid?: number }).pid : undefined
         const until = Date.now() + 15_000
-        while (pid && isAlive(pid) && Date.now() < until)
+        while (pid && isProcessAlive(pid) && Date.now() < until)
           await new Promise((resolve) => setTimeout(resolve, 100))
-        expect(pid ? isAlive(pid) : false).toBe(false)
+        expect(pid ? isProcessAlive(pid) : false).toBe(false)
       }
     }, 180_000)
   })

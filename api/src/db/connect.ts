@@ -4,6 +4,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { isProcessAlive } from '../process-alive.ts'
 
 // int8 columns (ids, counts) fit in a double here; the API speaks numbers, not strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10))
@@ -285,7 +286,7 @@ async function ensurePgliteHost(dataDir: string, preferredPort?: number): Promis
   const deadline = Date.now() + START_TIMEOUT_MS
   while (Date.now() < deadline) {
     const info = await readHostInfo(infoFile)
-    if (info && isAlive(info.pid)) {
+    if (info && isProcessAlive(info.pid)) {
       if (info.port && (await canConnect(info.port))) return { port: info.port, release: async () => {} }
       await sleep(100) // another process is starting the host
       continue
@@ -342,15 +343,6 @@ async function readHostInfo(file: string): Promise<HostInfo | null> {
     return JSON.parse(await readFile(file, 'utf8')) as HostInfo
   } catch {
     return null
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
