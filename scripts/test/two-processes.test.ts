@@ -6,8 +6,7 @@
  * connects to the first one's database host) and on a fresh PostgreSQL database named by TEST_DATABASE_URL.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { connectDatabase, hashPassword, insertUser } from '@phrasereel/api/scripts'
@@ -15,6 +14,7 @@ import { RATE_LIMITS } from '../../api/src/rate-limit/rate-limit.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFreshDatabase } from '../../api/test/harness.ts'
 import { buildIfNeeded, ROOT } from '../src/build-if-needed.ts'
+import { stopChild, waitForHostToStop } from '../src/processes.ts'
 
 const START = path.join(ROOT, 'scripts', 'src', 'start.ts')
 const PASSWORD = 'two processes password'
@@ -35,7 +35,6 @@ async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<AppProces
   child.stderr!.on('data', (data: Buffer) => {
     output += data.toString()
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in 120 s:\n${output}`)), 120_000)
     child.stdout!.on('data', (data: Buffer) => {
@@ -55,13 +54,7 @@ async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<AppProces
     url,
     child,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
-      await exited
-      clearTimeout(timer)
-    },
+    stop: () => stopChild(child, STOP_TIMEOUT_MS),
   }
 }
 
@@ -304,19 +297,4 @@ for (const kind of kinds) {
       }, 180_000)
     },
   )
-}
-
-/** The embedded database host stops by itself once no process uses it; it removes its record when it does. */
-async function waitForHostToStop(dataDir: string): Promise<void> {
-  const record = path.join(dataDir, 'pglite-host.json')
-  const deadline = Date.now() + 20_000
-  while (existsSync(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-  if (!existsSync(record)) return
-  // still there: stop the host this test's processes started rather than leave it running
-  const { pid } = JSON.parse(await readFile(record, 'utf8').catch(() => '{}')) as { pid?: number }
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {}
-  }
 }

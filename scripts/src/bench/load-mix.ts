@@ -4,8 +4,7 @@
  * beside a bare node:http hello world (bench/bare-server.ts) driven by the same client in the same run.
  */
 import { type ChildProcess, fork } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,6 +32,7 @@ import {
   percentile,
   Recorder,
 } from './load-learner.ts'
+import { stopChild, waitForHostToStop } from '../processes.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const PASSWORD = 'load bench password'
@@ -290,7 +290,6 @@ async function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Serv
     // keep the first lines in full; beyond that only counting matters
     for (const line of parts) lines.push(lines.length < 100_000 ? line : '')
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port?: number }) =>
       message?.port ? resolve(message.port) : reject(new Error('no port')),
@@ -303,14 +302,8 @@ async function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Serv
     origin: `http://127.0.0.1:${port}`,
     child,
     log: () => lines,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGTERM')
-      // a server whose database calls hang may never finish closing: give it 10 s
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
+    // a server whose database calls hang may never finish closing: give it 10 s
+    stop: () => stopChild(child, 10_000),
   }
 }
 
@@ -336,20 +329,6 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
         await dropper.end()
       }
     },
-  }
-}
-
-/** The embedded database host stops by itself once no process uses it; it removes its record when it does. */
-async function waitForHostToStop(dataDir: string): Promise<void> {
-  const record = path.join(dataDir, 'pglite-host.json')
-  const deadline = Date.now() + 20_000
-  while (existsSync(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
-  if (!existsSync(record)) return
-  const { pid } = JSON.parse(await readFile(record, 'utf8').catch(() => '{}')) as { pid?: number }
-  if (pid) {
-    try {
-      process.kill(pid, 'SIGTERM') // the host this bench's server started, still running
-    } catch {}
   }
 }
 
