@@ -2,6 +2,7 @@ import type { AppContext } from './context.ts'
 import { registerAdminContentRoutes } from './admin/content-routes.ts'
 import { registerAuthRoutes } from './auth/routes.ts'
 import { registerCollectionRoutes } from './collections/routes.ts'
+import { registerContextRoutes } from './content/context-routes.ts'
 import { registerPublicReadRoutes } from './content/public-reads.ts'
 import { registerContentRoutes } from './content/routes.ts'
 import { registerHealthRoutes } from './health.ts'
@@ -36,6 +37,7 @@ export function createApiHandler(ctx: AppContext): ApiHandler {
   registerAuthRoutes(router)
   registerPublicReadRoutes(router) // before registerContentRoutes: these answer the hot reads first
   registerContentRoutes(router)
+  registerContextRoutes(router)
   registerSearchRoutes(router)
   registerUserContentRoutes(router)
   registerCollectionRoutes(router)

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/connect.ts'
 import type { Page } from '../http/paging.ts'
-import type { Collection, CollectionWithMembers } from '../shared/wire.ts'
+import type { Collection } from '../shared/wire.ts'
 
 export type { Collection, CollectionWithMembers } from '../shared/wire.ts'
 

@@ -48,6 +48,9 @@ export const LIMITS = {
   searchMaxLimit: 100,
   searchMaxResults: 1000,
   searchQueryMaxLength: 500,
+  // lines of context around a clip (issue 18): shown by default either way, and the most one call answers
+  contextDefaultLines: 3,
+  contextMaxLines: 10,
   // account fields (server limits, not in the spec)
   nameMaxLength: 100,
   emailMaxLength: 254,

@@ -114,3 +114,24 @@ export interface CollectionLike {
   is_liked: boolean
   likes_count: number
 }
+
+/** One line said around a clip in the same source (`GET /api/content/chunks/{id}/context`). */
+export interface ContextLine {
+  id: number
+  transcribed_text: string
+  chunk_type: string
+  chunk_duration: number
+  play_s3_url: string
+  segment_s3_url: string | null
+  thumbnail_s3_url: string | null
+  /** The line's translated phrase by two-letter language code (only `lang` when the call names one). */
+  translations: Record<string, string>
+}
+
+/** The context of a clip: the lines before it (oldest first), the clip itself and the lines after it. */
+export interface ChunkContext {
+  content_metadata: ContentMetadata
+  before: ContextLine[]
+  chunk: ContextLine
+  after: ContextLine[]
+}
