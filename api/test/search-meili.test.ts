@@ -239,9 +239,15 @@ function search(docs: Map<number, Doc>, body: SearchBody) {
       return op === '>=' ? Number(have) >= Number(value) : Number(have) <= Number(value)
     })
   })
-  const keys = body.sort.map((s) => s.split(':')[0]!)
+  // `field:asc|desc`; documents missing the field sort after the others either way, as Meilisearch does
+  const keys = body.sort.map((s) => ({ key: s.split(':')[0]!, sign: s.endsWith(':desc') ? -1 : 1 }))
   matches.sort((a, b) => {
-    for (const key of keys) if (a[key] !== b[key]) return Number(a[key]) - Number(b[key])
+    for (const { key, sign } of keys) {
+      if (a[key] === b[key]) continue
+      if (a[key] === null || a[key] === undefined) return 1
+      if (b[key] === null || b[key] === undefined) return -1
+      return sign * (Number(a[key]) - Number(b[key]))
+    }
     return 0
   })
   const hits = matches
@@ -340,6 +346,8 @@ describeEachDatabase(
           genre: 'drama',
           category: 'movie',
           year: 2019,
+          media: 'video',
+          duration: expect.any(Number),
         },
         expect.objectContaining({ id: ids.film[1], text: 'make up your mind', rank_words: 4 }),
         expect.objectContaining({ id: ids.film[2], text: 'make up his mind', rank_words: 4 }),
@@ -369,6 +377,15 @@ describeEachDatabase(
       expect((peer.requests[0]!.body as { filter: string }).filter).toBe(
         'enabled = true AND genre = "drama" AND year >= 2010',
       )
+      // the media type as a filter, the order as Meilisearch's sort
+      peer.requests.length = 0
+      const sorted = await app().fetchJson<SearchHit[]>('/api/search?q=make+up&type=video&sort=shortest')
+      expect(sorted.body).toHaveLength(2)
+      const sent = peer.requests[0]!.body as { filter: string; sort: string[] }
+      expect(sent.filter).toBe('enabled = true AND media = "video"')
+      expect(sent.sort).toEqual(['duration:asc', 'id:asc'])
+      const audio = await app().fetchJson<SearchHit[]>('/api/search?q=make+up&type=audio')
+      expect(audio.body).toEqual([])
     })
 
     it('sends writes as upserts and deletions, and never answers a disabled chunk', async () => {

@@ -33,13 +33,29 @@ describeEachDatabase('phrase search', (app) => {
         year: 2005,
         chunks: [{ text: "don't YOU know!!" }, { text: 'Make up your mind' }, { text: 'مرحبا بالعالم' }],
       },
+      {
+        name: 'Night Shift',
+        genre: 'Drama',
+        year: 2021,
+        chunks: [{ text: 'The night is young.', duration: 2.5 }],
+      },
+      {
+        name: 'Night Radio',
+        category: 'podcast',
+        chunks: [{ text: 'The night is young, friends.', chunkType: 'audio', duration: 1.5 }],
+      },
+      {
+        name: 'Old Nights',
+        year: 2005,
+        chunks: [{ text: 'Oh, the night is young!', duration: 6 }],
+      },
       ...['Alpha', 'Beta', 'Gamma'].map((name) => ({
         name,
         category: 'podcast',
         chunks: Array.from({ length: 10 }, (_, i) => ({ text: `hello there friend number ${i}` })),
       })),
     ])
-    const [film, office] = seeded
+    const [film, office, nightShift, nightRadio, oldNights] = seeded
     Object.assign(ids, {
       dontYouKnow: film!.chunkIds[0],
       whatYouMean: film!.chunkIds[1],
@@ -50,6 +66,9 @@ describeEachDatabase('phrase search', (app) => {
       officeDontYouKnow: office!.chunkIds[0],
       yourMindShort: office!.chunkIds[1],
       arabic: office!.chunkIds[2],
+      nightVideo: nightShift!.chunkIds[0],
+      nightAudio: nightRadio!.chunkIds[0],
+      nightOld: oldNights!.chunkIds[0],
     })
     await saveChunkWords(app().db, ids.whatYouMean!, [
       { word: 'I', start: 0.1, end: 0.3 },
@@ -187,6 +206,39 @@ describeEachDatabase('phrase search', (app) => {
     expect(idsOf((await search('q=dont+you+know&year_to=2010')).hits)).toEqual([ids.officeDontYouKnow])
     expect(idsOf((await search('q=dont+you+know&year_from=2000&year_to=2004')).hits)).toEqual([])
     expect((await search('q=dont&year_from=2020&year_to=2010')).status).toBe(400)
+  })
+
+  it('filters by media type (audio is every type but video) and rejects unknown types', async () => {
+    expect(idsOf((await search('q=hello+there&type=video&limit=50')).hits)).toHaveLength(30)
+    expect((await search('q=hello+there&type=audio')).hits).toEqual([])
+    expect(idsOf((await search('q=the+night+is+young&type=audio')).hits)).toEqual([ids.nightAudio])
+    expect(idsOf((await search('q=the+night+is+young&type=video')).hits)).toEqual(
+      [ids.nightVideo!, ids.nightOld!].sort((a, b) => a - b),
+    )
+    const bad = await app().fetchJson<{ detail: string }>('/api/search?q=hello&type=film')
+    expect(bad.status).toBe(400)
+    expect(bad.body.detail).toBe('type must be one of video, audio')
+  })
+
+  it('orders by clip length or by release year when asked, through every page without overlap', async () => {
+    const shortest = await search('q=the+night+is+young&sort=shortest')
+    expect(shortest.hits.map((hit) => hit.chunk_duration)).toEqual([1.5, 2.5, 6])
+    const newest = await search('q=the+night+is+young&sort=newest')
+    // 2021, then 2005, then the item without a year
+    expect(newest.hits.map((hit) => hit.content_metadata.release_year)).toEqual([2021, 2005, null])
+    const pages = [
+      await search('q=hello+there&sort=shortest&limit=7'),
+      await search('q=hello+there&sort=shortest&limit=7&offset=7'),
+      await search('q=hello+there&sort=shortest&limit=7&offset=14'),
+      await search('q=hello+there&sort=shortest&limit=20&offset=21'),
+    ]
+    const seen = pages.flatMap((page) => page.hits.map((hit) => hit.id))
+    expect(seen).toHaveLength(30)
+    expect(new Set(seen).size).toBe(30)
+    expect(pages[0]!.total).toBe(30)
+    const bad = await app().fetchJson<{ detail: string }>('/api/search?q=hello&sort=longest')
+    expect(bad.status).toBe(400)
+    expect(bad.body.detail).toBe('sort must be one of relevance, shortest, newest')
   })
 
   it('pages with limit and offset under a cap, with the total in X-Total-Count', async () => {

@@ -10,7 +10,7 @@ import { estimateWalk } from './estimate.ts'
 import { locateMatch } from './match.ts'
 import { meiliCandidates, meiliEnabled } from './meili.ts'
 import { rankedPage } from './ranked-store.ts'
-import { type ResultRow, type SearchFilters, loadResultRows } from './search-store.ts'
+import { type ResultRow, loadResultRows } from './search-store.ts'
 import type { QueryPlan } from './terms.ts'
 import type { EngineAnswer, SearchHit, SearchRequest, SearchResult } from './types.ts'
 import { VARIETY_BLOCK, mixSources } from './variety.ts'
@@ -28,7 +28,7 @@ export async function searchEngines(
 ): Promise<SearchResult> {
   return (
     (await meiliSearch(ctx, plan, request, want, end)) ??
-    (await postgresSearch(ctx, plan, request.filters, want, request.offset, end))
+    (await postgresSearch(ctx, plan, request, want, end))
   )
 }
 
@@ -60,7 +60,7 @@ async function meiliSearch(
   if (Date.now() < (meiliRetryAt.get(server) ?? 0)) return null
   let answer: EngineAnswer
   try {
-    answer = await meiliCandidates(ctx.config, plan, request.filters, want)
+    answer = await meiliCandidates(ctx.config, plan, request.filters, want, request.sort)
   } catch (error) {
     // one log line and one failed request per pause, not one per search while it is down
     meiliRetryAt.set(server, Date.now() + MEILI_RETRY_MS)
@@ -70,7 +70,12 @@ async function meiliSearch(
     return null
   }
   const cap = LIMITS.searchMaxResults
-  const ordered = mixSources(answer.candidates, VARIETY_BLOCK).slice(request.offset, end)
+  // Meilisearch sorted them already; only the relevance order mixes sources
+  const sorted =
+    (request.sort ?? 'relevance') === 'relevance'
+      ? mixSources(answer.candidates, VARIETY_BLOCK)
+      : answer.candidates
+  const ordered = sorted.slice(request.offset, end)
   const rows = await loadResultRows(
     ctx.db,
     ordered.map((candidate) => candidate.id),
@@ -95,13 +100,19 @@ async function meiliSearch(
 async function postgresSearch(
   ctx: AppContext,
   plan: QueryPlan,
-  filters: SearchFilters,
+  request: SearchRequest,
   want: number,
-  offset: number,
   end: number,
 ): Promise<SearchResult> {
   const cap = LIMITS.searchMaxResults
-  const walked = await rankedPage(ctx.db, plan, filters, { want, offset, limit: end - offset })
+  const { offset } = request
+  const walked = await rankedPage(
+    ctx.db,
+    plan,
+    request.filters,
+    { want, offset, limit: end - offset },
+    request.sort,
+  )
   const hits = toHits(ctx, plan, walked.rows)
   if (walked.found <= want) {
     return { hits, total: walked.found, capped: false, estimated: false, engine: 'postgres' }

@@ -20,6 +20,8 @@ describe('Meilisearch document mapping', () => {
       genre: 'Drama',
       content_category: 'Movie',
       release_year: 2019,
+      chunk_type: 'video',
+      chunk_duration: 2.5,
     })
     expect(doc).toEqual({
       id: 7,
@@ -30,7 +32,21 @@ describe('Meilisearch document mapping', () => {
       genre: 'drama',
       category: 'movie',
       year: 2019,
+      media: 'video',
+      duration: 2.5,
     })
+    const audio = toMeiliDocument({
+      id: 8,
+      content_metadata_id: 3,
+      search_text: 'hi',
+      enabled: true,
+      genre: null,
+      content_category: null,
+      release_year: null,
+      chunk_type: 'podcast',
+      chunk_duration: 4,
+    })
+    expect(audio.media).toBe('audio') // every chunk type but video is audio (spec §3)
   })
 
   it('maps a chunk not yet indexed to an empty text', () => {
@@ -42,6 +58,8 @@ describe('Meilisearch document mapping', () => {
       genre: null,
       content_category: null,
       release_year: null,
+      chunk_type: 'video',
+      chunk_duration: 1,
     })
     expect(doc.text).toBe('')
     expect(doc.genre).toBeNull()
@@ -56,6 +74,8 @@ describe('Meilisearch document mapping', () => {
       genre: null,
       content_category: null,
       release_year: null,
+      chunk_type: 'video',
+      chunk_duration: 1,
     }
     expect(toMeiliDocument({ ...row, search_text: Array(55).fill('la').join(' ') }).rank_words).toBe(40)
     expect(toMeiliDocument({ ...row, search_text: 'one two three four five six seven' }).rank_words).toBe(7)
@@ -103,6 +123,19 @@ describe('Meilisearch query building', () => {
       'enabled = true AND genre = "sci \\"fi\\" \\\\ drama" AND category = "movie" AND year >= 1990 AND year <= 2000',
     )
     expect(quoteFilterValue('a"b')).toBe('"a\\"b"')
+  })
+
+  it('filters the media type and sorts by clip length or release year when asked', () => {
+    const plan = planQuery('hello')!
+    expect(buildMeiliQuery(plan, { mediaType: 'audio' }, 10).filter).toBe(
+      'enabled = true AND media = "audio"',
+    )
+    expect(buildMeiliQuery(plan, {}, 10, 'shortest').sort).toEqual(['duration:asc', 'id:asc'])
+    expect(buildMeiliQuery(plan, {}, 10, 'newest').sort).toEqual(['year:desc', 'id:asc'])
+    expect(buildMeiliQuery(plan, {}, 10, 'relevance').sort).toEqual(['rank_words:asc', 'id:asc'])
+    const settings = meiliSettings()
+    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['media']))
+    expect(settings.sortableAttributes).toEqual(expect.arrayContaining(['duration', 'year']))
   })
 
   it('uses settings that keep every word and match exactly', () => {

@@ -13,7 +13,7 @@ import {
   type WaitOptions,
 } from 'meilisearch'
 import type { Config } from '../config.ts'
-import type { Candidate, MeiliSourceRow, SearchFilters } from './search-store.ts'
+import type { Candidate, MeiliSourceRow, SearchFilters, SearchSort } from './search-store.ts'
 import { type QueryPlan, WILDCARD, rankWords } from './terms.ts'
 
 /** One chunk as Meilisearch stores it. */
@@ -27,6 +27,10 @@ export interface MeiliChunkDocument {
   genre: string | null
   category: string | null
   year: number | null
+  /** 'video' or 'audio' (every other chunk type, spec §3), for the media type filter. */
+  media: 'video' | 'audio'
+  /** Clip length in seconds, for the `shortest` order. */
+  duration: number
 }
 
 /** Maps a chunk row to its document; filters compare lowercased genre and category, as the SQL side does. */
@@ -41,6 +45,8 @@ export function toMeiliDocument(row: MeiliSourceRow): MeiliChunkDocument {
     genre: row.genre?.toLowerCase() ?? null,
     category: row.content_category?.toLowerCase() ?? null,
     year: row.release_year,
+    media: row.chunk_type === 'video' ? 'video' : 'audio',
+    duration: row.chunk_duration,
   }
 }
 
@@ -59,7 +65,12 @@ export interface MeiliQuery {
  * Builds the request: each run of words between wildcards is a quoted phrase (Meilisearch has no one-word
  * wildcard; the result step rechecks the exact pattern), shortest clips first, disabled chunks filtered out.
  */
-export function buildMeiliQuery(plan: QueryPlan, filters: SearchFilters, limit: number): MeiliQuery {
+export function buildMeiliQuery(
+  plan: QueryPlan,
+  filters: SearchFilters,
+  limit: number,
+  sort: SearchSort = 'relevance',
+): MeiliQuery {
   const runs: string[][] = [[]]
   for (const token of plan.tokens) {
     if (token === WILDCARD) runs.push([])
@@ -75,15 +86,24 @@ export function buildMeiliQuery(plan: QueryPlan, filters: SearchFilters, limit: 
     filter.push(`category = ${quoteFilterValue(filters.category.toLowerCase())}`)
   if (filters.yearFrom !== undefined) filter.push(`year >= ${Math.trunc(filters.yearFrom)}`)
   if (filters.yearTo !== undefined) filter.push(`year <= ${Math.trunc(filters.yearTo)}`)
+  if (filters.mediaType !== undefined) filter.push(`media = ${quoteFilterValue(filters.mediaType)}`)
   return {
     q,
     filter: filter.join(' AND '),
-    sort: ['rank_words:asc', 'id:asc'],
+    sort: MEILI_SORTS[sort],
     limit,
     offset: 0,
     matchingStrategy: 'all',
     attributesToRetrieve: ['id', 'content_metadata_id'],
   }
+}
+
+/** Meilisearch's sort for each order; ties by id, as on PostgreSQL. */
+const MEILI_SORTS: Record<SearchSort, string[]> = {
+  relevance: ['rank_words:asc', 'id:asc'],
+  shortest: ['duration:asc', 'id:asc'],
+  // documents without a year sort after those with one (Meilisearch puts missing values last)
+  newest: ['year:desc', 'id:asc'],
 }
 
 /** Quotes a value for a Meilisearch filter expression. */
@@ -130,8 +150,9 @@ export async function meiliCandidates(
   plan: QueryPlan,
   filters: SearchFilters,
   want: number,
+  sort: SearchSort = 'relevance',
 ): Promise<{ candidates: Candidate[]; total: number }> {
-  const { q, ...options } = buildMeiliQuery(plan, filters, want)
+  const { q, ...options } = buildMeiliQuery(plan, filters, want, sort)
   const result = await meiliClient(config).index<MeiliChunkDocument>(config.MEILI_INDEX).search(q, options)
   return {
     candidates: result.hits.map((hit) => ({ id: hit.id, metadataId: hit.content_metadata_id })),

@@ -4,7 +4,7 @@
  */
 import { CHUNK_COLUMNS } from '../content/content-store.ts'
 import { type Queryable, namedStatementsSafe } from '../db/connect.ts'
-import type { ResultRow, SearchFilters } from './search-store.ts'
+import type { ResultRow, SearchFilters, SearchSort } from './search-store.ts'
 import { MAX_RANK_WORDS, type QueryPlan, RANK_SLOTS, gramHash } from './terms.ts'
 import { VARIETY_BLOCK } from './variety.ts'
 
@@ -32,12 +32,15 @@ interface RankedPageRow extends ResultRow {
  * match can have up, the enabled chunks holding every gram of the plan at that rank (one GIN probe per rank; a
  * bitmap scan, so rows come in heap order within a rank), rechecked by pattern when the grams do not prove the
  * phrase, filtered, stopping after `want + 1` rows. Sources are mixed within blocks of `VARIETY_BLOCK` ranked
- * rows (every source's first clip, then every source's second...), as `mixSources` does.
+ * rows (every source's first clip, then every source's second...), as `mixSources` does. Any other `sort` orders
+ * the rows walked by clip length or release year instead, with no mixing (the caller walks every match up to the
+ * cap for it).
  */
 export function rankedPageStatement(
   plan: QueryPlan,
   filters: SearchFilters,
   want: number,
+  sort: SearchSort = 'relevance',
 ): { text: string; filterParams: unknown[] } {
   const filterParams: unknown[] = []
   const conditions: string[] = []
@@ -52,6 +55,9 @@ export function rankedPageStatement(
   // the pattern check inside coalesce: PostgreSQL then estimates it at one row in two instead of a handful in all,
   // the walk's estimated cost stays far below jit_above_cost, and no search pays 0.5 to 2.4 s of JIT compilation
   if (!plan.exact) conditions.push(`coalesce(c.search_text ~ ${param(plan.pattern)}, false)`)
+  // a plain column test per row, like `enabled`: audio is every chunk type but video (spec §3)
+  if (filters.mediaType === 'video') conditions.push(`c.chunk_type = 'video'`)
+  if (filters.mediaType === 'audio') conditions.push(`c.chunk_type <> 'video'`)
   const meta: string[] = []
   if (filters.genre !== undefined) meta.push(`lower(m.genre) = ${param(filters.genre.toLowerCase())}`)
   if (filters.category !== undefined) {
@@ -67,25 +73,32 @@ export function rankedPageStatement(
       `coalesce(c.content_metadata_id in (select m.id from content_metadata m where ${meta.join(' and ')}), false)`,
     )
   }
-  const text = `with walk as materialized (
-  select c.id, c.content_metadata_id as source, w.n, c.ctid as tid
-  from unnest($1::int[], $2::text[]) as w(n, terms)
-  cross join lateral (
-    select c.id, c.content_metadata_id, c.ctid from content_chunks c
-    where c.enabled and c.search_terms @> w.terms::bigint[]${conditions.map((condition) => ` and ${condition}`).join('')}
-    limit ${walk}
-  ) c
-  limit ${walk}
-), ranked as (
-  select id, source, row_number() over (order by n, tid) as pos from walk
-), mixed as (
+  const order = ORDERS[sort]
+  const page =
+    sort === 'relevance'
+      ? `mixed as (
   select id, pos, (pos - 1) / ${VARIETY_BLOCK} as block,
     row_number() over (partition by (pos - 1) / ${VARIETY_BLOCK}, source order by pos) as round
   from ranked where pos <= ${walk - 1}
 ), page as (
   select id, ord from (select id, row_number() over (order by block, round, pos) as ord from mixed) o
   where ord > $3::int and ord <= $3::int + $4::int
-), stats as (
+)`
+      : `page as (
+  select id, pos as ord from ranked where pos <= ${walk - 1} and pos > $3::int and pos <= $3::int + $4::int
+)`
+  const text = `with walk as materialized (
+  select c.id, c.content_metadata_id as source, w.n, c.ctid as tid${order.columns}
+  from unnest($1::int[], $2::text[]) as w(n, terms)
+  cross join lateral (
+    select c.id, c.content_metadata_id, c.ctid${order.select} from content_chunks c
+    where c.enabled and c.search_terms @> w.terms::bigint[]${conditions.map((condition) => ` and ${condition}`).join('')}
+    limit ${walk}
+  ) c
+  limit ${walk}
+), ranked as (
+  select id, source, row_number() over (order by ${order.by}) as pos from walk
+), ${page}, stats as (
   select (select count(*)::int from walk) as found,
     (select coalesce(json_agg(json_build_array(n, k)), '[]'::json)
        from (select n, count(*)::int as k from walk group by n) r) as ranks,
@@ -98,6 +111,18 @@ left join content_chunks c on c.id = p.id
 left join content_metadata m on m.id = c.content_metadata_id
 order by p.ord`
   return { text, filterParams }
+}
+
+/** What each sort adds to the walk's rows and orders them by (ties by id, so pages never overlap). */
+const ORDERS: Record<SearchSort, { columns: string; select: string; by: string }> = {
+  relevance: { columns: '', select: '', by: 'n, tid' },
+  shortest: { columns: ', c.chunk_duration as sort_key', select: ', c.chunk_duration', by: 'sort_key, id' },
+  newest: {
+    columns: ', c.release_year as sort_key',
+    select:
+      ', (select m.release_year from content_metadata m where m.id = c.content_metadata_id) as release_year',
+    by: 'sort_key desc nulls last, id',
+  },
 }
 
 /** Rank keys from the fewest words a match can have up, and the plan's terms at each (PostgreSQL array literals). */
@@ -122,8 +147,9 @@ export async function rankedPage(
   plan: QueryPlan,
   filters: SearchFilters,
   page: { want: number; offset: number; limit: number },
+  sort: SearchSort = 'relevance',
 ): Promise<RankedPage> {
-  const { text, filterParams } = rankedPageStatement(plan, filters, page.want)
+  const { text, filterParams } = rankedPageStatement(plan, filters, page.want, sort)
   const { ranks, terms } = rankTerms(plan)
   const values = [ranks, terms, page.offset, Math.max(0, page.limit), ...filterParams]
   const named = await namedStatementsSafe(db)

@@ -4,14 +4,15 @@ import { RawAnswer, json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { type SearchResult, searchChunks, suggestPhrases } from './search.ts'
-import type { SearchFilters } from './search-store.ts'
+import { type MediaType, SEARCH_SORTS, type SearchFilters, type SearchSort } from './search-store.ts'
 import { QueryError } from './terms.ts'
 
 /**
  * `GET /api/search?q=` (and `/api/search/`, spec §7.2): a JSON list of chunks with match info. Paging with `limit`
  * and `offset`; `X-Total-Count` says how many match (up to `LIMITS.searchMaxResults`, with `X-Total-Count-Capped:
  * true` when more do): exact when the search read every match, else an estimate flagged by
- * `X-Total-Count-Estimated: true` (decision 013). Filters: `genre`, `category`, `year_from`, `year_to`.
+ * `X-Total-Count-Estimated: true` (decision 013). Filters: `genre`, `category`, `year_from`, `year_to`, `type`
+ * (`video` or `audio`); order: `sort` (`relevance`, the default, `shortest` or `newest`).
  * `GET /api/search/suggest?q=`: close phrases that have results, as `[{ phrase, count }]`.
  */
 export function registerSearchRoutes(router: Router<AppContext>): void {
@@ -19,7 +20,8 @@ export function registerSearchRoutes(router: Router<AppContext>): void {
     const q = readQuery(url)
     const limit = readInt(url, 'limit', 1, LIMITS.searchMaxLimit) ?? LIMITS.searchDefaultLimit
     const offset = readInt(url, 'offset', 0, LIMITS.searchMaxResults) ?? 0
-    const result = await run(() => searchChunks(ctx, { q, filters: readFilters(url), limit, offset }))
+    const sort = readSort(url)
+    const result = await run(() => searchChunks(ctx, { q, filters: readFilters(url), sort, limit, offset }))
     return searchAnswer(result)
   })
 
@@ -96,9 +98,26 @@ function readFilters(url: URL): SearchFilters {
     category: readText(url, 'category'),
     yearFrom: readInt(url, 'year_from', 1800, 2200),
     yearTo: readInt(url, 'year_to', 1800, 2200),
+    mediaType: readChoice(url, 'type', MEDIA_TYPES),
   }
   if (filters.yearFrom !== undefined && filters.yearTo !== undefined && filters.yearFrom > filters.yearTo) {
     throw new BadRequestError('year_from must not be after year_to')
   }
   return filters
+}
+
+const MEDIA_TYPES: readonly MediaType[] = ['video', 'audio']
+
+/** One of a fixed set of values, or undefined when the parameter is absent or empty. */
+function readChoice<T extends string>(url: URL, name: string, choices: readonly T[]): T | undefined {
+  const value = url.searchParams.get(name)
+  if (value === null || value === '') return undefined
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new BadRequestError(`${name} must be one of ${choices.join(', ')}`)
+  }
+  return value as T
+}
+
+function readSort(url: URL): SearchSort {
+  return readChoice(url, 'sort', SEARCH_SORTS) ?? 'relevance'
 }

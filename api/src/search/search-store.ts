@@ -14,7 +14,19 @@ export interface SearchFilters {
   category?: string | undefined
   yearFrom?: number | undefined
   yearTo?: number | undefined
+  /** 'video' clips, or 'audio' ones (every other chunk type, spec §3). */
+  mediaType?: MediaType | undefined
 }
+
+/** What a filter on the media type keeps (spec §3: chunk_type video, or other meaning audio). */
+export type MediaType = 'video' | 'audio'
+
+/**
+ * The order of results: the ranked walk with sources mixed (`relevance`, the default), or every match up to
+ * `LIMITS.searchMaxResults` ordered by clip length (`shortest`) or by release year, newest first (`newest`).
+ */
+export type SearchSort = 'relevance' | 'shortest' | 'newest'
+export const SEARCH_SORTS: readonly SearchSort[] = ['relevance', 'shortest', 'newest']
 
 /** A ranked candidate: the chunk and the content item it belongs to (for variety across sources). */
 export interface Candidate {
@@ -36,6 +48,8 @@ export interface MeiliSourceRow {
   genre: string | null
   content_category: string | null
   release_year: number | null
+  chunk_type: string
+  chunk_duration: number
 }
 
 /**
@@ -153,7 +167,8 @@ export async function loadResultRows(db: Queryable, ids: number[]): Promise<Resu
 /** Rows of these chunks as Meilisearch documents are built from (disabled ones included; deleted ones absent). */
 export async function loadMeiliRows(db: Queryable, chunkIds: number[]): Promise<MeiliSourceRow[]> {
   const { rows } = await db.query<MeiliSourceRow>(
-    `select c.id, c.content_metadata_id, c.search_text, c.enabled, m.genre, m.content_category, m.release_year
+    `select c.id, c.content_metadata_id, c.search_text, c.enabled, m.genre, m.content_category, m.release_year,
+       c.chunk_type, c.chunk_duration
      from content_chunks c join content_metadata m on m.id = c.content_metadata_id
      where c.id = any($1::bigint[])`,
     [chunkIds],

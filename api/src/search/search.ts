@@ -22,14 +22,16 @@ export async function searchChunks(ctx: AppContext, request: SearchRequest): Pro
     return { hits: [], total: 0, capped: false, estimated: false, engine: 'postgres' }
   }
   const end = Math.min(request.offset + request.limit, cap)
-  // candidates through the end of the block holding the last wanted result, so each block is mixed the same way
-  const want = Math.min(Math.ceil(end / VARIETY_BLOCK) * VARIETY_BLOCK, cap)
+  // candidates through the end of the block holding the last wanted result, so each block is mixed the same way;
+  // another order needs every match (up to the cap) before it can say which come first
+  const sort = request.sort ?? 'relevance'
+  const want = sort === 'relevance' ? Math.min(Math.ceil(end / VARIETY_BLOCK) * VARIETY_BLOCK, cap) : cap
   const cache = searchCache(ctx)
   const generation = await cache.generation()
-  const key = JSON.stringify([plan.tokens, request.filters, request.offset, request.limit])
+  const key = JSON.stringify([plan.tokens, request.filters, sort, request.offset, request.limit])
   const cached = cache.get(key, generation)
   if (cached) return cached
-  const result = await searchEngines(ctx, plan, request, want, end)
+  const result = await searchEngines(ctx, plan, { ...request, sort }, want, end)
   cache.set(key, generation, result)
   return result
 }

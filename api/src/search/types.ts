@@ -1,12 +1,14 @@
 /** What a search is asked and answers, shared by the engines, the answer cache and the routes. */
 import type { SearchHit } from '../shared/wire.ts'
-import type { Candidate, SearchFilters } from './search-store.ts'
+import type { Candidate, SearchFilters, SearchSort } from './search-store.ts'
 
 export type { SearchHit } from '../shared/wire.ts'
 
 export interface SearchRequest {
   q: string
   filters: SearchFilters
+  /** `relevance` unless given. */
+  sort?: SearchSort
   limit: number
   offset: number
 }
