@@ -7,7 +7,7 @@ export { chunkToOptions } from './chunk.ts'
 export { stepIndex, createNavigationLock } from './navigation.ts'
 export { findPhraseTiming, highlightText, matchPhrase } from './highlight.ts'
 export { findSegmentIndex, findWordIndex, parseSegments, PHRASE_LEAD_IN_S } from './segments.ts'
-export { availableTabs, isRtl, languageFlag, pairLiteral } from './translations.ts'
+export { availableTabs, isRtl, languageFlagUrl, pairLiteral } from './translations.ts'
 export { isTypingTarget, keyAction } from './keyboard.ts'
 export { copyText, showToast } from './toast.ts'
 export type {

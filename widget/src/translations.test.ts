@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { availableTabs, currentLiteralRow, isRtl, languageFlag, pairLiteral } from './translations.ts'
+import { availableTabs, currentLiteralRow, isRtl, languageFlagUrl, pairLiteral } from './translations.ts'
 
 const timed = [
   { word: 'How', start: 0, end: 0.3 },
@@ -32,10 +32,12 @@ describe('translations panel rules (spec §2.5, §3)', () => {
   })
 
   test('flags follow the spec map (en is the British flag, fa Iran, zh China)', () => {
-    expect(languageFlag('en')).toBe('🇬🇧')
-    expect(languageFlag('fa')).toBe('🇮🇷')
-    expect(languageFlag('zh')).toBe('🇨🇳')
-    expect(languageFlag('xx')).toBe('')
+    expect(languageFlagUrl('en')).toBe('/flags/gb.svg')
+    expect(languageFlagUrl('fa-IR')).toBe('/flags/ir.svg')
+    expect(languageFlagUrl('zh', 'https://phrasereel.example/')).toBe(
+      'https://phrasereel.example/flags/cn.svg',
+    )
+    expect(languageFlagUrl('xx')).toBeNull()
   })
 
   test('pairs each 1-based literal entry with the clip word at that position, with its time', () => {

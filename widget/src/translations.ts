@@ -26,11 +26,14 @@ function baseLanguage(language: string): string {
   return language.toLowerCase().split(/[-_]/)[0] ?? ''
 }
 
-/** Flag emoji for a language per the spec §3 map (regional indicator letters); '' when the map has none. */
-export function languageFlag(language: string): string {
+/**
+ * The flag image of a language per the spec §3 map: a self-hosted SVG (`site/public/flags/`, from flag-icons, MIT)
+ * under the site's origin (`base`, '' for the page's own), since emoji flags do not render on every system; null
+ * when the map has none.
+ */
+export function languageFlagUrl(language: string, base = ''): string | null {
   const country = LANGUAGE_FLAGS[baseLanguage(language)]
-  if (!country) return ''
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
+  return country ? `${base.replace(/\/$/, '')}/flags/${country}.svg` : null
 }
 
 /** One row of the word-by-word table. */

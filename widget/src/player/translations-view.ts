@@ -5,7 +5,7 @@ import {
   currentLiteralRow,
   isRtl,
   type LiteralRow,
-  languageFlag,
+  languageFlagUrl,
   pairLiteral,
   type TranslationTab,
 } from '../translations.ts'
@@ -125,19 +125,24 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     })
     for (const t of translations) {
       const code = t.translated_language
-      const flag = languageFlag(code)
+      const flag = languageFlagUrl(code, ctx.options().apiBase)
+      const name = names?.of(code) ?? code.toUpperCase()
+      // the language's name is the button's text and its accessible name; the flag is decoration
       const button = h(
         'button',
-        {
-          type: 'button',
-          className: 'pr-language',
-          'aria-pressed': String(code === language),
-          title: names?.of(code) ?? code,
-        },
-        flag ? h('span', { className: 'pr-flag', 'aria-hidden': 'true' }, flag) : null,
-        code.toUpperCase(),
-        // the visible code starts the accessible name, the language's name completes it
-        names ? h('span', { className: 'pr-visually-hidden' }, ` (${names.of(code) ?? code})`) : null,
+        { type: 'button', className: 'pr-language', 'aria-pressed': String(code === language), lang: 'en' },
+        flag
+          ? h('img', {
+              className: 'pr-flag',
+              src: flag,
+              alt: '',
+              width: 20,
+              height: 15,
+              decoding: 'async',
+              loading: 'lazy',
+            })
+          : null,
+        name,
       )
       button.addEventListener('click', () => {
         language = code
