@@ -14,6 +14,32 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return editable !== null && editable !== undefined && editable !== 'false'
 }
 
+// input types that take no typed text: Escape leaves them to the player (issue 17)
+const NON_TEXT_INPUTS = new Set([
+  'range',
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'color',
+  'file',
+  'image',
+])
+
+/**
+ * Whether `target` takes typed text (a text-like input, a textarea, an editable element), where Escape may mean
+ * something to the field. A slider or a select is not: Escape there still closes the player.
+ */
+export function isTextEntryTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  if (!el || typeof el.tagName !== 'string') return false
+  const tag = el.tagName.toLowerCase()
+  if (tag === 'input') return !NON_TEXT_INPUTS.has(((el as HTMLInputElement).type || 'text').toLowerCase())
+  if (tag === 'select') return false
+  return isTypingTarget(target)
+}
+
 /** Whether `target` is a control that acts on Space itself (a button or link), so Space must not play/pause. */
 function activatesOnSpace(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
@@ -28,6 +54,7 @@ export function keyAction(
   options: { desktop: boolean },
 ): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null
+  if (event.key === 'Escape' || event.key === 'Esc') return isTextEntryTarget(event.target) ? null : 'escape'
   if (isTypingTarget(event.target)) return null
   switch (event.key) {
     case 'f':
