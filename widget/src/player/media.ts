@@ -75,11 +75,13 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
     ['loadedmetadata', () => onMetadata()],
     ['loadeddata', () => onFirstFrame()],
     ['ended', () => onEnded()],
+    // a click on the picture plays or pauses, on every element the player swaps in
+    ['click', () => togglePlay()],
   ]
 
   function bind(el: HTMLMediaElement): void {
     for (const [type, fn] of events) el.addEventListener(type, fn)
-    el.playbackRate = store.get().rate
+    applyRate(el, store.get().rate)
     el.className = 'pr-media'
     el.dataset.testid = 'pr-media'
     const thumbnail = ctx.options().thumbnailUrl
@@ -90,10 +92,17 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
     for (const [type, fn] of events) el.removeEventListener(type, fn)
   }
 
+  /**
+   * Loading a new source resets `playbackRate` to `defaultPlaybackRate` (the HTML load algorithm), so both carry
+   * the chosen speed: Next, Previous and ←/→ keep playing at what the speed selector shows.
+   */
+  function applyRate(el: HTMLMediaElement, rate: number): void {
+    el.defaultPlaybackRate = rate
+    el.playbackRate = rate
+  }
+
   let media = create(isVideo())
   bind(media)
-  // a click on the picture plays or pauses; as before the split, only the first element has this listener
-  media.addEventListener('click', () => togglePlay())
 
   function swap(next: HTMLMediaElement): void {
     unbind(media)
@@ -199,7 +208,7 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
     duration,
     setRate(rate) {
       store.set({ rate })
-      media.playbackRate = rate
+      applyRate(media, rate)
     },
     startAtPhraseIfUnmoved() {
       if (!pendingPhraseStart || media.readyState < 1 || ctx.options().match) return
