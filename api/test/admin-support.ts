@@ -34,7 +34,9 @@ export const bulkAs = (app: TestApp, caller: Caller, body: unknown) =>
 
 /** The username of the admin a caller signs in as. */
 export async function usernameOf(db: Queryable, caller: Caller): Promise<string> {
-  const { rows } = await db.query<{ username: string }>('select username from admins where id = $1', [caller.id])
+  const { rows } = await db.query<{ username: string }>('select username from admins where id = $1', [
+    caller.id,
+  ])
   return rows[0]!.username
 }
 
