@@ -4,7 +4,13 @@
  * API answers with. Server-only: islands import `@phrasereel/api/shared/*` and nothing else.
  */
 
-export { USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
+export {
+  findAdminContentMetadata,
+  listAdminChunks,
+  listAdminContentMetadata,
+} from './admin/content-admin-store.ts'
+export { type AdminIdentity, findAdminSession, requireAdmin } from './auth/admin.ts'
+export { ADMIN_SESSION_COOKIE, USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
 export { findUserById, toPublicUser } from './auth/user-store.ts'
 export {
   collectionVersion,

@@ -89,6 +89,7 @@ describeEachDatabase('admin content API', (app) => {
       play_s3_url: `/media/${film.contentId}/3.m4a`,
       segment_s3_url: `/media/${film.contentId}/segment_3.json`,
       thumbnail_s3_url: `/media/${film.contentId}/3_thumbnail.jpg`,
+      last_change: null,
     })
     const none = await app().fetchJson(
       `/admin-api/content-metadata/${empty.contentId}/chunks`,

@@ -1,35 +1,9 @@
 import type { Queryable } from '../db/connect.ts'
 import { mediaUrl } from '../media/media-url.ts'
 import type { Page } from '../http/paging.ts'
+import type { AdminChunk, AdminContentMetadata } from '../shared/wire.ts'
 
-/** Admin content metadata (spec §3): every content item with the number of its clips. */
-export interface AdminContentMetadata {
-  id: number
-  name: string
-  content_category: string | null
-  genre: string | null
-  release_year: number | null
-  content_part: string | null
-  external_link: string | null
-  chunk_count: number
-  /** Not in the spec: how many of those clips are enabled. */
-  enabled_chunk_count: number
-}
-
-/** Admin content chunk (spec §3), enabled or not. */
-export interface AdminChunk {
-  id: number
-  play_file_name: string
-  segment_file_name: string | null
-  thumbnail_file_name: string | null
-  chunk_type: string
-  chunk_duration: number
-  enabled: boolean
-  transcribed_text: string
-  play_s3_url: string
-  segment_s3_url: string | null
-  thumbnail_s3_url: string | null
-}
+export type { AdminChunk, AdminChunkChange, AdminContentMetadata } from '../shared/wire.ts'
 
 interface AdminChunkRow {
   id: number
@@ -41,10 +15,25 @@ interface AdminChunkRow {
   chunk_duration: number
   enabled: boolean
   transcribed_text: string
+  // the last row of chunk_enabled_changes, all null when there is none
+  change_admin: string | null
+  changed_at: Date | null
+  enabled_before: boolean | null
+  enabled_after: boolean | null
 }
 
-const ADMIN_CHUNK_COLUMNS = `id, content_metadata_id, play_file_name, segment_file_name, thumbnail_file_name,
-  chunk_type, chunk_duration, enabled, transcribed_text`
+/**
+ * The admin chunk columns and each chunk's last change, from `content_chunks c`: one probe of
+ * chunk_enabled_changes_chunk_idx per chunk (a lateral join), so a 5,000-clip list stays one quick query.
+ */
+const ADMIN_CHUNK_SELECT = `select c.id, c.content_metadata_id, c.play_file_name, c.segment_file_name,
+    c.thumbnail_file_name, c.chunk_type, c.chunk_duration, c.enabled, c.transcribed_text,
+    l.admin_username as change_admin, l.changed_at, l.enabled_before, l.enabled_after
+  from content_chunks c
+  left join lateral (
+    select e.admin_username, e.changed_at, e.enabled_before, e.enabled_after from chunk_enabled_changes e
+    where e.chunk_id = c.id order by e.changed_at desc, e.id desc limit 1
+  ) l on true`
 
 function toAdminChunk(row: AdminChunkRow, mediaBase: string): AdminChunk {
   return {
@@ -59,6 +48,15 @@ function toAdminChunk(row: AdminChunkRow, mediaBase: string): AdminChunk {
     play_s3_url: mediaUrl(mediaBase, row.content_metadata_id, row.play_file_name),
     segment_s3_url: mediaUrl(mediaBase, row.content_metadata_id, row.segment_file_name),
     thumbnail_s3_url: mediaUrl(mediaBase, row.content_metadata_id, row.thumbnail_file_name),
+    last_change:
+      row.change_admin === null || row.changed_at === null
+        ? null
+        : {
+            admin: row.change_admin,
+            changed_at: row.changed_at.toISOString(),
+            enabled_before: row.enabled_before === true,
+            enabled_after: row.enabled_after === true,
+          },
   }
 }
 
@@ -104,8 +102,8 @@ export async function listAdminChunks(
       [contentMetadataId],
     ),
     db.query<AdminChunkRow>(
-      `select ${ADMIN_CHUNK_COLUMNS} from content_chunks where content_metadata_id = $1
-       order by chunk_order, id limit $2 offset $3`,
+      `${ADMIN_CHUNK_SELECT} where c.content_metadata_id = $1
+       order by c.chunk_order, c.id limit $2 offset $3`,
       [contentMetadataId, page?.limit ?? null, page?.offset ?? 0],
     ),
   ])
@@ -114,26 +112,75 @@ export async function listAdminChunks(
   return { items: chunks.rows.map((row) => toAdminChunk(row, mediaBase)), total: found.total }
 }
 
-/**
- * Enables or disables a clip; answers the clip as it now is and whether this call changed it, or null when it does
- * not exist.
- */
-export async function setChunkEnabled(
+/** One content item with the number of its clips; null when it does not exist. */
+export async function findAdminContentMetadata(
   db: Queryable,
-  mediaBase: string,
-  chunkId: number,
-  enabled: boolean,
-): Promise<{ chunk: AdminChunk; changed: boolean } | null> {
-  const { rows } = await db.query<AdminChunkRow & { changed: boolean }>(
-    `with changed as (
-       update content_chunks set enabled = $2 where id = $1 and enabled is distinct from $2 returning id
-     )
-     -- the outer select reads the row as it was before the update (same snapshot), hence enabled = $2
-     select id, content_metadata_id, play_file_name, segment_file_name, thumbnail_file_name, chunk_type,
-       chunk_duration, $2::boolean as enabled, transcribed_text, exists (select 1 from changed) as changed
-     from content_chunks where id = $1`,
-    [chunkId, enabled],
+  id: number,
+): Promise<AdminContentMetadata | null> {
+  const { rows } = await db.query<AdminContentMetadata>(
+    `select m.id, m.name, m.content_category, m.genre, m.release_year, m.content_part, m.external_link,
+       n.chunk_count, n.enabled_chunk_count
+     from content_metadata m
+     cross join lateral (
+       select count(*)::int as chunk_count, (count(*) filter (where c.enabled))::int as enabled_chunk_count
+       from content_chunks c where c.content_metadata_id = m.id
+     ) n
+     where m.id = $1`,
+    [id],
   )
-  const row = rows[0]
-  return row ? { chunk: toAdminChunk(row, mediaBase), changed: row.changed } : null
+  return rows[0] ?? null
+}
+
+/** Who makes a change, as the audit trail records it. */
+export interface ChangeAuthor {
+  id: number
+  username: string
+}
+
+/** What `setChunksEnabled` did: the chunks as they now are (by id), the ids it changed, or the unknown ids. */
+export type SetChunksEnabledResult =
+  | { missing: number[] }
+  | { missing: null; chunks: Map<number, AdminChunk>; changedIds: number[] }
+
+/**
+ * Enables or disables clips inside the caller's transaction (`client` from `withTransaction`) and writes one audit
+ * row per clip it changes. Locks the rows first, in id order, so overlapping calls wait for each other instead of
+ * deadlocking; when any id is unknown it changes nothing and answers the unknown ids. A clip already in the asked
+ * state is left alone (no write, no audit row).
+ */
+export async function setChunksEnabled(
+  client: Queryable,
+  mediaBase: string,
+  chunkIds: number[],
+  enabled: boolean,
+  author: ChangeAuthor,
+): Promise<SetChunksEnabledResult> {
+  const locked = await client.query<{ id: number }>(
+    'select id from content_chunks where id = any($1::bigint[]) order by id for update',
+    [chunkIds],
+  )
+  if (locked.rows.length < chunkIds.length) {
+    const found = new Set(locked.rows.map((row) => row.id))
+    return { missing: chunkIds.filter((id) => !found.has(id)) }
+  }
+  // statement_timestamp(): taken after the locks above, so a clip's changes are in time order as they committed.
+  // The admin id is looked up again: an admin deleted meanwhile leaves a null id, not a foreign-key failure.
+  const changed = await client.query<{ chunk_id: number }>(
+    `with changed as (
+       update content_chunks set enabled = $2 where id = any($1::bigint[]) and enabled <> $2 returning id
+     )
+     insert into chunk_enabled_changes (chunk_id, admin_id, admin_username, changed_at, enabled_before, enabled_after)
+     select id, (select a.id from admins a where a.id = $3), $4, statement_timestamp(), not $2::boolean, $2
+     from changed
+     returning chunk_id`,
+    [chunkIds, enabled, author.id, author.username],
+  )
+  const rows = await client.query<AdminChunkRow>(`${ADMIN_CHUNK_SELECT} where c.id = any($1::bigint[])`, [
+    chunkIds,
+  ])
+  return {
+    missing: null,
+    chunks: new Map(rows.rows.map((row) => [row.id, toAdminChunk(row, mediaBase)])),
+    changedIds: changed.rows.map((row) => row.chunk_id),
+  }
 }

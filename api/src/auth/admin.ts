@@ -7,7 +7,13 @@ import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from '../rate-limit/rat
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts'
-import { createSession, invalidateOwnerSessions, requireSession, type Session } from './session.ts'
+import {
+  createSession,
+  getSession,
+  invalidateOwnerSessions,
+  requireSession,
+  type Session,
+} from './session.ts'
 import { type AdminRow, findAdminById, findAdminByUsername, upsertAdmin } from './user-store.ts'
 
 /** Admin usernames: 1 to 64 letters, digits and `. _ @ -`. */
@@ -71,4 +77,25 @@ export async function requireAdmin(
   const admin = await findAdminById(ctx.db, session.ownerId)
   if (!admin) throw new UnauthorizedError(MESSAGES.adminAuthRequired)
   return { session, admin }
+}
+
+/** The admin as a page may see it: no password hash. */
+export interface AdminIdentity {
+  id: number
+  username: string
+}
+
+/**
+ * The signed-in admin of a request, or null (no admin session, expired, idle, or its admin is gone): for pages
+ * rendered on the server, which redirect to the login instead of answering 401. A user session is not an admin
+ * session. Reads only, so no CSRF check applies (pages are GET).
+ */
+export async function findAdminSession(
+  request: Request,
+  ctx: AppContext,
+): Promise<{ session: Session; admin: AdminIdentity } | null> {
+  const found = await getSession(request, ctx, 'admin')
+  if (!found) return null
+  const admin = await findAdminById(ctx.db, found.session.ownerId)
+  return admin ? { session: found.session, admin: { id: admin.id, username: admin.username } } : null
 }

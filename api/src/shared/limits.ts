@@ -64,6 +64,8 @@ export const LIMITS = {
   listPageMax: 100,
   // Largest page of the admin content lists when a client pages them (not in the spec; by default they are whole).
   adminPageMax: 1000,
+  // Most chunk ids one bulk enable/disable takes (not in the spec; docs/decisions/084): a content item's whole list.
+  adminBulkMax: 5000,
 } as const
 
 /** Right-to-left languages (spec §3). */

@@ -55,6 +55,13 @@ export const MESSAGES = {
   adminCredentialsRequired: 'Username and password are required',
   adminAuthRequired: 'Admin authentication required',
   crossSiteRefused: 'Cross-site request refused',
+  // admin bulk enable/disable (not in the spec; docs/decisions/084); zod prefixes the field (`chunk_ids.3: …`)
+  /** {max}: LIMITS.adminBulkMax */
+  adminBulkSize: 'must list 1 to {max} chunk ids',
+  adminBulkChunkId: 'must be a positive integer',
+  adminEnabledBoolean: 'must be true or false',
+  /** {ids}: the first unknown ids, comma-separated */
+  adminBulkChunksNotFound: 'Chunks not found: {ids}',
   // request parsing: server details (not in the spec)
   /** {name}: the query parameter or body field */
   textHasNul: '{name} must not contain NUL characters',

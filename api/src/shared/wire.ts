@@ -134,4 +134,49 @@ export interface ChunkContext {
   before: ContextLine[]
   chunk: ContextLine
   after: ContextLine[]
+
+/** Admin content metadata (spec §3): a content item with the number of its clips. */
+export interface AdminContentMetadata extends ContentMetadata {
+  chunk_count: number
+  /** Not in the spec: how many of those clips are enabled. */
+  enabled_chunk_count: number
+}
+
+/** The last enable/disable of a clip (the audit trail, docs/decisions/084). */
+export interface AdminChunkChange {
+  /** The admin's username at the time of the change. */
+  admin: string
+  /** ISO 8601. */
+  changed_at: string
+  enabled_before: boolean
+  enabled_after: boolean
+}
+
+/** Admin content chunk (spec §3), enabled or not, with its last change (null when never toggled). */
+export interface AdminChunk {
+  id: number
+  play_file_name: string
+  segment_file_name: string | null
+  thumbnail_file_name: string | null
+  chunk_type: string
+  chunk_duration: number
+  enabled: boolean
+  transcribed_text: string
+  play_s3_url: string
+  segment_s3_url: string | null
+  thumbnail_s3_url: string | null
+  last_change: AdminChunkChange | null
+}
+
+/** Body of `PATCH /admin-api/content-chunks/enabled` (not in the spec; docs/decisions/084). */
+export interface AdminBulkEnabledRequest {
+  /** 1 to `LIMITS.adminBulkMax` ids; duplicates collapse. */
+  chunk_ids: number[]
+  enabled: boolean
+}
+
+/** Answer of the bulk enable/disable: the chunks in request order as they now are, and how many changed. */
+export interface AdminBulkEnabledResult {
+  chunks: AdminChunk[]
+  changed: number
 }
