@@ -134,6 +134,7 @@ export interface ChunkContext {
   before: ContextLine[]
   chunk: ContextLine
   after: ContextLine[]
+}
 
 /** Admin content metadata (spec §3): a content item with the number of its clips. */
 export interface AdminContentMetadata extends ContentMetadata {
