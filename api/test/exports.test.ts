@@ -449,6 +449,28 @@ describeEachDatabase('exports to Anki and CSV', (getApp) => {
     expect(post.body.detail).toBe(MESSAGES.exportSignIn)
   })
 
+  it('reports a job whose process went quiet as interrupted, and forgets expired ones', async () => {
+    const app = getApp()
+    const insert = (id: string, heartbeatAgo: string, expiresIn: string) =>
+      app.db.query(
+        `insert into exports (id, user_id, source, format, origin, status, worker, heartbeat_at, created_at, expires_at)
+         values ($1, $2, 'saved', 'csv', 'http://localhost:4321', 'running', 'gone:1', now() - $3::interval, now(),
+           now() + $4::interval)`,
+        [id, owner.id, heartbeatAgo, expiresIn],
+      )
+    await insert('quietquietquietquiet00', '10 minutes', '1 hour')
+    await insert('livelivelivelivelive00', '1 second', '1 hour')
+    await insert('expiredexpiredexpired0', '1 second', '-1 minute')
+    const quiet = await app.fetchJson<ExportJob>('/api/exports/quietquietquietquiet00', send('GET', owner))
+    expect(quiet.body).toMatchObject({ status: 'failed', detail: MESSAGES.exportInterrupted })
+    const live = await app.fetchJson<ExportJob>('/api/exports/livelivelivelivelive00', send('GET', owner))
+    expect(live.body.status).toBe('running')
+    expect((await app.fetchJson('/api/exports/expiredexpiredexpired0', send('GET', owner))).status).toBe(404)
+    await app.db.query('delete from exports where id = any($1)', [
+      ['quietquietquietquiet00', 'livelivelivelivelive00', 'expiredexpiredexpired0'],
+    ])
+  })
+
   it('answers bad input with a 4xx and a detail', async () => {
     const app = getApp()
     const empty = await createUser(app.db)

@@ -253,6 +253,7 @@ async function writeApkg(
       const made = await cutMedia(
         ffmpeg,
         cuts.map((c) => c.cut),
+        signal,
       )
       cuts.forEach((c, i) => {
         media.set(

@@ -85,6 +85,10 @@ class ExportRunner {
         this.running.delete(job)
         this.runningIds.delete(id)
         this.pump()
+        if (this.running.size === 0 && this.queue.length === 0) {
+          clearInterval(this.heartbeatTimer)
+          this.heartbeatTimer = undefined
+        }
       })
       this.running.add(job)
     }

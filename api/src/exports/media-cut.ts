@@ -36,16 +36,18 @@ export function findFfmpeg(configured: string | undefined): string | null {
 }
 
 /** Makes the media of `cuts`; answers, per cut, whether its audio (and frame, when asked) exist afterwards. */
-export async function cutMedia(ffmpeg: string, cuts: MediaCut[]): Promise<boolean[]> {
+export async function cutMedia(ffmpeg: string, cuts: MediaCut[], signal?: AbortSignal): Promise<boolean[]> {
   if (cuts.length === 0) return []
-  const batchOk = await run(ffmpeg, cuts).then(
+  const batchOk = await run(ffmpeg, cuts, signal).then(
     () => true,
     () => false,
   )
   if (batchOk) return Promise.all(cuts.map(madeAll))
   const results: boolean[] = []
   for (const cut of cuts) {
-    const ok = await run(ffmpeg, [cut]).then(
+    // stopping (the app shuts down) kills the running ffmpeg: no clip of the batch is tried again
+    signal?.throwIfAborted()
+    const ok = await run(ffmpeg, [cut], signal).then(
       () => true,
       () => false,
     )
@@ -54,7 +56,7 @@ export async function cutMedia(ffmpeg: string, cuts: MediaCut[]): Promise<boolea
   return results
 }
 
-function run(ffmpeg: string, cuts: MediaCut[]): Promise<void> {
+function run(ffmpeg: string, cuts: MediaCut[], signal?: AbortSignal): Promise<void> {
   const args = ['-nostdin', '-v', 'error', '-y']
   for (const cut of cuts) args.push('-i', cut.input)
   cuts.forEach((cut, i) => {
@@ -67,7 +69,7 @@ function run(ffmpeg: string, cuts: MediaCut[]): Promise<void> {
     execFile(
       ffmpeg,
       args,
-      { timeout: BATCH_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+      { timeout: BATCH_TIMEOUT_MS, maxBuffer: 1024 * 1024, ...(signal ? { signal } : {}) },
       (error, _stdout, stderr) => {
         if (!error) return resolve()
         reject(
