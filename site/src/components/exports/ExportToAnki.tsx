@@ -22,18 +22,14 @@ export interface ExportToAnkiProps {
 const POLL_MS = 700
 
 export function ExportToAnki({ source, collectionId }: ExportToAnkiProps) {
+  // the dialog keeps its state while closed: a running export goes on and shows its progress when reopened
   const [open, setOpen] = useState(false)
-  // a new form each time the dialog opens
-  const [session, setSession] = useState(0)
   return (
     <>
       <button
         type="button"
         className="pr-btn pr-btn-outline pr-export-open"
-        onClick={() => {
-          setSession((n) => n + 1)
-          setOpen(true)
-        }}
+        onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
         <svg
@@ -49,13 +45,7 @@ export function ExportToAnki({ source, collectionId }: ExportToAnkiProps) {
         </svg>
         <span>{MESSAGES.exportToAnki}</span>
       </button>
-      <ExportDialog
-        key={session}
-        open={open}
-        source={source}
-        collectionId={collectionId}
-        onClose={() => setOpen(false)}
-      />
+      <ExportDialog open={open} source={source} collectionId={collectionId} onClose={() => setOpen(false)} />
     </>
   )
 }
@@ -173,13 +163,18 @@ function ExportDialog({
           <Progress job={job} />
           <div className="pr-dialog-actions">
             <button type="button" className="pr-btn pr-btn-outline" onClick={onClose}>
-              {job?.status === 'done' ? 'Close' : 'Cancel'}
+              {job ? 'Close' : 'Cancel'}
             </button>
             {job?.status === 'done' && job.download_url ? (
-              <a className="pr-btn pr-btn-primary" href={job.download_url} download={job.file_name}>
-                {MESSAGES.exportDownload}{' '}
-                {job.file_name ? <span className="visually-hidden">{job.file_name}</span> : null}
-              </a>
+              <>
+                <button type="submit" className="pr-btn pr-btn-outline" disabled={starting}>
+                  Export again
+                </button>
+                <a className="pr-btn pr-btn-primary" href={job.download_url} download={job.file_name}>
+                  {MESSAGES.exportDownload}{' '}
+                  {job.file_name ? <span className="visually-hidden">{job.file_name}</span> : null}
+                </a>
+              </>
             ) : (
               <button type="submit" className="pr-btn pr-btn-primary" disabled={running || starting}>
                 {running || starting ? 'Exporting…' : MESSAGES.exportStart}
