@@ -81,8 +81,10 @@ export async function startExport(
     staleBefore(ctx),
   )
   if (!taken) throw new TooManyRequestsError(MESSAGES.exportTooMany, 10)
+  // read before it is queued: the answer is the job as taken (queued), however fast it then runs
+  const job = await getExport(ctx, userId, id)
   exportRunner(ctx).enqueue(id)
-  return getExport(ctx, userId, id)
+  return job
 }
 
 /** A job of `userId` by id; 404 when it is unknown, expired or someone else's. */
