@@ -1,4 +1,4 @@
-# The app image used by docker-compose.yml: Node 24, ffmpeg for `pnpm content ingest`, the built site.
+# The app image used by docker-compose.yml: Node 24, ffmpeg for `pnpm content ingest` and Anki exports, the built site.
 FROM node:24-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certificates && rm -rf /var/lib/apt/lists/*
 RUN npm i -g pnpm@12

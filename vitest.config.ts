@@ -19,8 +19,14 @@ if (!process.env.CI) {
     console.warn('[vitest] chromium not found: browser tests skipped (apt-get install chromium)')
   }
   if (!process.env.FFMPEG_PATH && !has('ffmpeg')) {
-    exclude.push('scripts/test/ingest*.test.ts')
-    console.warn('[vitest] ffmpeg not found: media ingest tests skipped (apt-get install ffmpeg)')
+    exclude.push(
+      'scripts/test/ingest*.test.ts',
+      'api/test/exports.test.ts',
+      'site/test/e2e/anki-export.test.ts',
+    )
+    console.warn(
+      '[vitest] ffmpeg not found: media ingest and Anki export tests skipped (apt-get install ffmpeg)',
+    )
   }
 }
 

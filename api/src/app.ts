@@ -5,6 +5,7 @@ import { registerCollectionRoutes } from './collections/routes.ts'
 import { registerContextRoutes } from './content/context-routes.ts'
 import { registerPublicReadRoutes } from './content/public-reads.ts'
 import { registerContentRoutes } from './content/routes.ts'
+import { registerExportRoutes } from './exports/routes.ts'
 import { registerHealthRoutes } from './health.ts'
 import { MethodNotAllowedError } from './http/errors.ts'
 import { type LazyRequest, lazyFrom } from './http/lazy-request.ts'
@@ -41,6 +42,7 @@ export function createApiHandler(ctx: AppContext): ApiHandler {
   registerSearchRoutes(router)
   registerUserContentRoutes(router)
   registerCollectionRoutes(router)
+  registerExportRoutes(router)
   registerAdminContentRoutes(router)
 
   const dispatch = async (source: LazyRequest): Promise<Answer> => {

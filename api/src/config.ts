@@ -36,6 +36,8 @@ const schema = z.object({
   APPLE_CLIENT_ID: optionalText,
   APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  // ffmpeg for the audio and pictures of Anki exports (and `pnpm content ingest`); unset: found on PATH
+  FFMPEG_PATH: optionalText,
   // how many reverse proxies in front of the app append to X-Forwarded-For (0: ignore the header)
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 })

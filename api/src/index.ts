@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import { type Database, connectDatabase } from './db/connect.ts'
 import { migrate } from './db/migrate.ts'
+import { stopExports } from './exports/export-runner.ts'
 import { createMailer } from './mail/mailer.ts'
 
 export {
@@ -53,6 +54,8 @@ export async function startApi(
     database,
     close: async () => {
       await housekeeping?.stop()
+      // running exports end as interrupted while the database can still record it
+      await stopExports(ctx)
       await database.close()
     },
   }

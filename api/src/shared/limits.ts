@@ -62,6 +62,15 @@ export const LIMITS = {
   // Page size of the liked, saved, history and collection lists (limit/offset paging; docs/decisions/030).
   listPageDefault: 100,
   listPageMax: 100,
+  // Anki and CSV exports (issue 18, docs/decisions/091): the most clips one export holds, exports running at once in
+  // one process, jobs a user may have queued or running, how long a file is kept, clips cut by one ffmpeg process,
+  // and how long a job may go without a sign of life before it counts as interrupted
+  exportMaxClips: 1000,
+  exportConcurrency: 2,
+  exportActivePerUser: 2,
+  exportKeepMinutes: 60,
+  exportFfmpegBatch: 25,
+  exportStaleSeconds: 120,
   // Largest page of the admin content lists when a client pages them (not in the spec; by default they are whole).
   adminPageMax: 1000,
   // Most chunk ids one bulk enable/disable takes (not in the spec; docs/decisions/084): a content item's whole list.

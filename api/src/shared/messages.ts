@@ -160,6 +160,32 @@ export const MESSAGES = {
   fetchContentChunksFailed: 'Failed to fetch content chunks',
   updateChunkStatusFailed: 'Failed to update chunk status',
   updateChunkNetworkError: 'Network error while updating chunk',
+  // exports (issue 18, not in the spec)
+  exportToAnki: 'Export to Anki',
+  exportFormatApkg: 'Anki deck (.apkg)',
+  exportFormatCsv: 'Spreadsheet (.csv)',
+  exportLanguage: 'Translation language',
+  exportNoTranslation: 'No translation',
+  exportStart: 'Export',
+  exportQueued: 'Waiting for the export to start…',
+  /** {done}, {total} */
+  exportProgress: 'Exporting {done} / {total} clips…',
+  exportReady: 'Your export is ready.',
+  exportDownload: 'Download',
+  /** {n}: phrases left out */
+  exportSkippedPhrases: '{n} phrase(s) have no clip and were left out',
+  /** {n} */
+  exportMissingMedia: '{n} clip(s) have no audio or picture',
+  /** {n} */
+  exportLeftOut: 'Only the newest clips were exported; {n} older one(s) were left out',
+  exportSignIn: 'Sign in to export clips',
+  exportNotFound: 'Export not found',
+  exportNotReady: 'The export is not ready yet',
+  exportTooMany: 'You already have exports running; wait for them to finish',
+  exportNothing: 'There is nothing to export',
+  exportInterrupted: 'The export was interrupted; please start it again',
+  exportFailed: 'The export failed; please try again',
+  exportNoFfmpeg: 'Anki decks cannot be made on this server (ffmpeg is missing); export a CSV instead',
   // §2.1–§2.4 learner site
   unexpectedError: 'Unexpected Application Error!',
   searchPlaceholderMobile: 'Search videos...',

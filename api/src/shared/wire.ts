@@ -181,3 +181,45 @@ export interface AdminBulkEnabledResult {
   chunks: AdminChunk[]
   changed: number
 }
+
+/** What an export reads: the caller's saved clips, or a collection's phrases (issue 18, docs/decisions/091). */
+export type ExportSource = 'saved' | 'collection'
+/** An Anki deck (`.apkg`) or a CSV table. */
+export type ExportFormat = 'apkg' | 'csv'
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed'
+
+/** Body of `POST /api/exports`. */
+export interface ExportRequest {
+  source: ExportSource
+  collection_id?: number
+  format: ExportFormat
+  /** Two-letter code of the learner's language for the translation field; none when left out. */
+  lang?: string
+}
+
+/** What a finished export holds and what it left out. */
+export interface ExportSummary {
+  notes: number
+  /** Collection phrases that no clip says (left out). */
+  skipped_phrases: string[]
+  /** Clips whose audio or picture could not be made (their notes are in, without it). */
+  missing_media: number
+  /** Saved clips beyond the export limit (the newest were exported). */
+  left_out: number
+}
+
+/** An export job as `GET /api/exports/{id}` answers it. */
+export interface ExportJob {
+  id: string
+  status: ExportStatus
+  source: ExportSource
+  format: ExportFormat
+  progress: { done: number; total: number }
+  /** When done: where to download the file (only the requester can). */
+  download_url?: string
+  file_name?: string
+  summary?: ExportSummary
+  /** When failed: why. */
+  detail?: string
+  expires_at: string
+}

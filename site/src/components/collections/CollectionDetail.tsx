@@ -11,6 +11,7 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
 import { useSession } from '../auth/use-session.ts'
+import { ExportToAnki } from '../exports/ExportToAnki.tsx'
 import { VideoModal } from '../player/VideoModal.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
 import {
@@ -170,6 +171,7 @@ export default function CollectionDetail({
             </svg>
             <span>{likeCount(collection.likes_count)}</span>
           </button>
+          {phrases.length > 0 ? <ExportToAnki source="collection" collectionId={collection.id} /> : null}
           {isOwner ? (
             <>
               <button

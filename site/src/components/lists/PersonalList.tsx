@@ -12,6 +12,7 @@ import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
+import { ExportToAnki } from '../exports/ExportToAnki.tsx'
 import { preloadPlayer, VideoModal } from '../player/VideoModal.tsx'
 import '../auth/auth-styles.ts'
 
@@ -145,6 +146,7 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
       <h1 id="list-heading" className="pr-list-heading">
         {texts.heading}
       </h1>
+      {kind === 'saved' && signedIn && items.length > 0 ? <ExportToAnki source="saved" /> : null}
       {body}
       <VideoModal
         chunks={chunks}
