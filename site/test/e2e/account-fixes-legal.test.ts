@@ -68,7 +68,7 @@ async function expectPolicyPage(page: Page, path: string, heading: string, label
   const response = await page.goto(path)
   expect(response?.status(), path).toBe(200)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-  const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ')
+  const text = ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ')
   for (const pattern of MUST_SAY[path]!) expect(text, `${path} says ${pattern}`).toMatch(pattern)
   expect(await page.getByRole('link', { name: /@phrasereel\.app/ }).count()).toBeGreaterThan(0)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -81,7 +81,7 @@ async function expectPolicyPage(page: Page, path: string, heading: string, label
 async function expectLegalLinks(page: Page, scope: Locator, label: string): Promise<void> {
   const note = scope.locator('.pr-auth-legal')
   await note.waitFor()
-  expect(await note.innerText()).toMatch(/^By continuing you agree to our/)
+  expect(await note.textContent()).toMatch(/^By continuing you agree to our/)
   const terms = note.getByRole('link', { name: /Terms of Service/ })
   const privacy = note.getByRole('link', { name: /Privacy Policy/ })
   expect(await terms.getAttribute('href'), label).toBe('/terms')

@@ -74,7 +74,7 @@ async function expectProblems(
       describedBy
         .split(' ')
         .filter(Boolean)
-        .map((id) => scope.locator(`[id="${id}"]`).innerText()),
+        .map((id) => scope.locator(`[id="${id}"]`).textContent()),
     )
     expect(texts, label).toContain(text)
   }
