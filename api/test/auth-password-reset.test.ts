@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../src/auth/password.ts'
 import { insertUser, type PublicUser } from '../src/auth/user-store.ts'
+import { RATE_LIMITS } from '../src/rate-limit/rate-limit.ts'
 import { LIMITS } from '../src/shared/limits.ts'
 import { MESSAGES } from '../src/shared/messages.ts'
 import {
@@ -272,6 +273,36 @@ for (const kind of databaseKinds()) {
       expect(done.status).toBe(200)
       expect(done.body.user.is_verified).toBe(true)
       expect((await login(email, 'pending password')).status).toBe(200)
+    })
+
+    it('limits requests and confirms per network address, as resend and verify are', async () => {
+      const from = '198.51.100.77'
+      const { limit: requests } = RATE_LIMITS.passwordResetRequestPerAddress
+      for (let i = 0; i < requests; i++) {
+        const result = await api.call<Detail>('POST', '/api/auth/password-reset/request', {
+          body: { email: `flood-${i}@example.org`, recaptcha_token: 't' },
+          address: from,
+        })
+        expect(result.status).toBe(200)
+      }
+      const refused = await api.call<Detail>('POST', '/api/auth/password-reset/request', {
+        body: { email: 'flood-last@example.org', recaptcha_token: 't' },
+        address: from,
+      })
+      expect(refused).toMatchObject({ status: 429, body: { detail: MESSAGES.tooManyAttempts } })
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+
+      const { limit: confirms } = RATE_LIMITS.passwordResetConfirmPerAddress
+      const guess = (email: string) =>
+        api.call<Detail>('POST', '/api/auth/password-reset/confirm', {
+          body: { email, code: '12345678', new_password: 'guessing password' },
+          address: from,
+        })
+      for (let i = 0; i < confirms; i++) expect((await guess(`guess-${i}@example.org`)).status).toBe(400)
+      expect(await guess('guess-last@example.org')).toMatchObject({
+        status: 429,
+        body: { detail: MESSAGES.tooManyAttempts },
+      })
     })
 
     it('answers malformed bodies with a 4xx detail, never a 5xx', async () => {
