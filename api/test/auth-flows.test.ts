@@ -175,6 +175,7 @@ for (const kind of databaseKinds()) {
         is_verified: true,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         profile_picture_url: null,
+        preferences: {},
       })
       expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{20,}$/)
       const cookie = headers.get('set-cookie')!

@@ -143,6 +143,8 @@ describe('security headers on every answer (embedded default)', () => {
       '/register',
       '/sponsors',
       '/copyright-owners',
+      '/terms',
+      '/privacy',
       '/collections',
       '/liked',
     ]) {

@@ -31,10 +31,10 @@ import {
   setUserPasswordHash,
   toPublicUser,
   updateUnverifiedUser,
-  updateUserNames,
+  updateUserProfile,
   type UserRow,
 } from './user-store.ts'
-import { checkNewPassword, normalizeEmail, normalizeName } from './validation.ts'
+import { checkNewPassword, normalizeEmail, normalizeName, parsePreferencesPatch } from './validation.ts'
 
 /**
  * Registration (spec §7.1): validates (spec §5), hashes the password and mails an 8-digit code; does not sign in.
@@ -136,15 +136,29 @@ export async function requireUser(
   return { session: found.session, user, presented: found.presented }
 }
 
-/** Profile edit (spec §2.8): first and last name, trimmed and required. */
+/**
+ * Profile edit (spec §2.8, §7.1): first and last name, trimmed and required, and the remembered settings (issue 17,
+ * docs/decisions/089). A body with `preferences` and no name field changes the settings alone; any other body needs
+ * both names as before. `preferences` is merged into the stored ones (`null` for a key removes it).
+ */
 export async function updateProfile(
   ctx: AppContext,
   userId: number,
-  input: { first_name?: string | null; last_name?: string | null },
+  input: { first_name?: string | null; last_name?: string | null; preferences?: unknown },
 ): Promise<PublicUser> {
-  const firstName = normalizeName(input.first_name, 'first')
-  const lastName = normalizeName(input.last_name, 'last')
-  const user = await updateUserNames(ctx.db, userId, firstName, lastName)
+  const namesGiven = input.first_name !== undefined || input.last_name !== undefined
+  const preferencesGiven = input.preferences !== undefined
+  const names =
+    namesGiven || !preferencesGiven
+      ? {
+          firstName: normalizeName(input.first_name, 'first'),
+          lastName: normalizeName(input.last_name, 'last'),
+        }
+      : null
+  const { set, remove } = preferencesGiven
+    ? parsePreferencesPatch(input.preferences)
+    : { set: {}, remove: [] as string[] }
+  const user = await updateUserProfile(ctx.db, userId, { names, set, remove })
   if (!user) throw new UnauthorizedError(MESSAGES.notAuthenticated)
   return toPublicUser(user)
 }

@@ -7,7 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Deletes what can no longer be used: expired user and admin sessions (admin ones also after 12 hours without a
- * request), verification codes a day past their expiry (until then they still answer 'expired' and hold the
+ * request), verification and password reset codes a day past their expiry (until then they still answer 'expired' and hold the
  * resend cooldown) and rate-limit counters older than a day. Safe to run from any process at any time; meant for
  * an hourly timer.
  */
@@ -23,10 +23,13 @@ export async function pruneExpiredAuthRows(
   const codes = await db.query('delete from email_verification_codes where expires_at <= $1', [
     new Date(now.getTime() - DAY_MS),
   ])
+  const resetCodes = await db.query('delete from password_reset_codes where expires_at <= $1', [
+    new Date(now.getTime() - DAY_MS),
+  ])
   return {
     sessions: sessions.rowCount ?? 0,
     adminSessions: adminSessions.rowCount ?? 0,
-    codes: codes.rowCount ?? 0,
+    codes: (codes.rowCount ?? 0) + (resetCodes.rowCount ?? 0),
     rateLimits: await pruneRateLimits(db, now),
   }
 }

@@ -10,6 +10,7 @@ import { loginAdmin, requireAdmin } from './admin.ts'
 import { clientAddress } from './client-address.ts'
 import { resendVerification, verifyEmail } from './email-verification.ts'
 import { signInWithProvider } from './oauth.ts'
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts'
 import {
   ADMIN_SESSION_COOKIE,
   assertSameOrigin,
@@ -50,7 +51,18 @@ const loginBody = z.object({
 })
 const verifyBody = z.object({ email: optionalString, verification_code: optionalString })
 const resendBody = z.object({ email: optionalString, recaptcha_token: optionalString })
-const profileBody = z.object({ first_name: optionalString, last_name: optionalString })
+// `preferences` is checked by the domain, which names the problem (400)
+const profileBody = z.object({
+  first_name: optionalString,
+  last_name: optionalString,
+  preferences: z.unknown().optional(),
+})
+const resetRequestBody = z.object({ email: optionalString, recaptcha_token: optionalString })
+const resetConfirmBody = z.object({
+  email: optionalString,
+  code: optionalString,
+  new_password: optionalString,
+})
 const passwordBody = z.object({ current_password: optionalString, new_password: optionalString })
 const oauthBody = z.object({
   id_token: optionalString,
@@ -127,6 +139,17 @@ export function registerAuthRoutes(router: Router<AppContext>): void {
   router.post('/auth/resend-verification', async ({ request, ctx }) => {
     const body = await readJson(request, resendBody)
     return json(await resendVerification(ctx, body, clientAddress(request, ctx)), 200, NO_STORE)
+  })
+
+  router.post('/api/auth/password-reset/request', async ({ request, ctx }) => {
+    const body = await readJson(request, resetRequestBody)
+    return json(await requestPasswordReset(ctx, body, clientAddress(request, ctx)), 200, NO_STORE)
+  })
+
+  router.post('/api/auth/password-reset/confirm', async ({ request, ctx }) => {
+    const body = await readJson(request, resetConfirmBody)
+    const signedIn = await confirmPasswordReset(ctx, body, clientAddress(request, ctx))
+    return signedInResponse(request, ctx, signedIn)
   })
 
   for (const provider of ['google', 'apple'] as const) {

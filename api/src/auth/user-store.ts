@@ -1,6 +1,6 @@
 /** Data access for accounts: users, verification codes, Google/Apple identities and admins. */
 import type { Queryable } from '../db/connect.ts'
-import type { PublicUser } from '../shared/wire.ts'
+import type { PublicUser, UserPreferences } from '../shared/wire.ts'
 
 export interface UserRow {
   id: number
@@ -11,12 +11,13 @@ export interface UserRow {
   is_verified: boolean
   profile_picture_url: string | null
   created_at: Date
+  preferences: UserPreferences
 }
 
 export type { PublicUser } from '../shared/wire.ts'
 
 const USER_COLUMNS =
-  'id, email, password_hash, first_name, last_name, is_verified, profile_picture_url, created_at'
+  'id, email, password_hash, first_name, last_name, is_verified, profile_picture_url, created_at, preferences'
 
 /** The answer shape of a user row (never the password hash). */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -28,6 +29,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     is_verified: row.is_verified,
     created_at: row.created_at.toISOString(),
     profile_picture_url: row.profile_picture_url,
+    preferences: row.preferences ?? {},
   }
 }
 
@@ -90,16 +92,30 @@ export async function markUserVerified(db: Queryable, id: number): Promise<UserR
   return rows[0]!
 }
 
-/** Sets first and last name; null when the user no longer exists. */
-export async function updateUserNames(
+/**
+ * Merges `set` into the user's preferences and removes the keys in `remove`, in one statement: concurrent updates
+ * of different keys all land, and the last write of one key wins. With `names`, also sets first and last name.
+ * Null when the user no longer exists.
+ */
+export async function updateUserProfile(
   db: Queryable,
   id: number,
-  firstName: string,
-  lastName: string,
+  change: { names: { firstName: string; lastName: string } | null; set: UserPreferences; remove: string[] },
 ): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(
-    `update users set first_name = $2, last_name = $3, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-    [id, firstName, lastName],
+    `update users set
+       first_name = coalesce($2, first_name),
+       last_name = coalesce($3, last_name),
+       preferences = (preferences || $4::jsonb) - $5::text[],
+       updated_at = now()
+     where id = $1 returning ${USER_COLUMNS}`,
+    [
+      id,
+      change.names?.firstName ?? null,
+      change.names?.lastName ?? null,
+      JSON.stringify(change.set),
+      change.remove,
+    ],
   )
   return rows[0] ?? null
 }
@@ -209,6 +225,85 @@ export async function releaseVerificationCooldown(
     `update email_verification_codes set sent_at = 'epoch' where user_id = $1 and code_hash = $2`,
     [userId, codeHash],
   )
+}
+
+// Password reset codes ('Forgot your password?', docs/decisions/089) -------------------------------------------
+
+/** Stores a fresh reset code for the user, replacing any earlier one (tries start again). */
+export async function storePasswordResetCode(
+  db: Queryable,
+  userId: number,
+  codeHash: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `insert into password_reset_codes (user_id, code_hash, expires_at, attempts, sent_at)
+     values ($1, $2, $3, 0, $4)
+     on conflict (user_id) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+       attempts = 0, sent_at = excluded.sent_at`,
+    [userId, codeHash, expiresAt, now],
+  )
+}
+
+/** The user's pending reset code, or null. */
+export async function findPasswordResetCode(
+  db: Queryable,
+  userId: number,
+): Promise<VerificationCodeRow | null> {
+  const { rows } = await db.query<VerificationCodeRow>(
+    'select code_hash, expires_at, attempts, sent_at from password_reset_codes where user_id = $1',
+    [userId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Spends one try on the user's live reset code and returns its hash to compare with; null when there is no live
+ * code with tries left. Counting before comparing keeps concurrent guesses within the limit.
+ */
+export async function spendPasswordResetAttempt(
+  db: Queryable,
+  userId: number,
+  maxAttempts: number,
+  now: Date,
+): Promise<string | null> {
+  const { rows } = await db.query<{ code_hash: string }>(
+    `update password_reset_codes set attempts = attempts + 1
+     where user_id = $1 and attempts < $2 and expires_at > $3 returning code_hash`,
+    [userId, maxAttempts, now],
+  )
+  return rows[0]?.code_hash ?? null
+}
+
+/** Removes the user's reset code if it is still `codeHash`; true for the one caller that removed it. */
+export async function consumePasswordResetCode(
+  db: Queryable,
+  userId: number,
+  codeHash: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'delete from password_reset_codes where user_id = $1 and code_hash = $2',
+    [userId, codeHash],
+  )
+  return (rowCount ?? 0) > 0
+}
+
+/** Removes a reset code whose mail could not be sent (only if it is still that code). */
+export async function dropPasswordResetCode(db: Queryable, userId: number, codeHash: string): Promise<void> {
+  await consumePasswordResetCode(db, userId, codeHash)
+}
+
+/**
+ * Sets a new password after a reset and marks the address verified (the mailed code proved it); returns the row.
+ */
+export async function resetUserPassword(db: Queryable, id: number, passwordHash: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update users set password_hash = $2, is_verified = true, updated_at = now() where id = $1
+     returning ${USER_COLUMNS}`,
+    [id, passwordHash],
+  )
+  return rows[0]!
 }
 
 // Google / Apple identities --------------------------------------------------------------------------------

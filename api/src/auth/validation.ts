@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { ValidationError } from '../http/errors.ts'
-import { LIMITS } from '../shared/limits.ts'
+import { BadRequestError } from '../http/errors.ts'
+import { LIMITS, PREFERENCE_PLAYBACK_RATES, PREFERENCE_TRANSLATION_TABS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
+import type { UserPreferences } from '../shared/wire.ts'
 
 const emailSyntax = z.email()
 
@@ -31,6 +33,48 @@ export function checkNewPassword(value: string | null | undefined): string {
   if (password.length > LIMITS.passwordMaxLength) throw new ValidationError(MESSAGES.passwordTooLong)
   return password
 }
+
+/**
+ * A `preferences` patch of a profile call (issue 17, docs/decisions/089): an object of known keys, each a valid value
+ * or null (remove the key), at most 512 bytes as JSON. Anything else is a 400 naming the problem.
+ */
+export function parsePreferencesPatch(value: unknown): { set: UserPreferences; remove: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new BadRequestError(MESSAGES.preferencesInvalid)
+  }
+  if (Buffer.byteLength(JSON.stringify(value)) > LIMITS.preferencesMaxBytes) {
+    throw new BadRequestError(MESSAGES.preferencesTooLarge)
+  }
+  const set: UserPreferences = {}
+  const remove: string[] = []
+  for (const [key, item] of Object.entries(value)) {
+    if (!PREFERENCE_KEYS.has(key)) {
+      throw new BadRequestError(MESSAGES.preferencesUnknownKey.replace('{key}', () => key.slice(0, 40)))
+    }
+    if (item === null) {
+      remove.push(key)
+      continue
+    }
+    if (key === 'translation_language') {
+      if (typeof item !== 'string' || !/^[a-z]{2}$/.test(item)) {
+        throw new BadRequestError(MESSAGES.preferencesBadLanguage)
+      }
+      set.translation_language = item
+    } else if (key === 'translation_tab') {
+      const tab = PREFERENCE_TRANSLATION_TABS.find((t) => t === item)
+      if (!tab) throw new BadRequestError(MESSAGES.preferencesBadTab)
+      set.translation_tab = tab
+    } else {
+      if (typeof item !== 'number' || !PREFERENCE_PLAYBACK_RATES.includes(item)) {
+        throw new BadRequestError(MESSAGES.preferencesBadRate)
+      }
+      set.playback_rate = item
+    }
+  }
+  return { set, remove }
+}
+
+const PREFERENCE_KEYS = new Set(['translation_language', 'translation_tab', 'playback_rate'])
 
 /**
  * Body fields: strings or absent; their rules are checked by the domain so the details are the spec's texts.

@@ -26,6 +26,26 @@ export const RATE_LIMITS = {
   registerPerAddress: { name: 'register:address', limit: 10, windowSeconds: 60 * 60, detail: TRY_LATER },
   verifyPerAddress: { name: 'verify:address', limit: 30, windowSeconds: 15 * 60, detail: TRY_LATER },
   resendPerAddress: { name: 'resend:address', limit: 10, windowSeconds: 60 * 60, detail: TRY_LATER },
+  // 'Forgot your password?' (docs/decisions/089): as resend and verify
+  passwordResetRequestPerAddress: {
+    name: 'reset-request:address',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    detail: TRY_LATER,
+  },
+  passwordResetConfirmPerAddress: {
+    name: 'reset-confirm:address',
+    limit: 30,
+    windowSeconds: 15 * 60,
+    detail: TRY_LATER,
+  },
+  // one reset mail per email address per cooldown, whether or not the address has an account
+  passwordResetMailPerEmail: {
+    name: 'reset-mail:email',
+    limit: 1,
+    windowSeconds: LIMITS.resendCooldownSeconds,
+    detail: (seconds: number) => MESSAGES.resendCooldown.replace('{n}', String(seconds)),
+  },
   oauthPerAddress: { name: 'oauth:address', limit: 30, windowSeconds: 15 * 60, detail: TRY_LATER },
   adminLoginPerAccount: { name: 'admin-login:account', limit: 5, windowSeconds: 15 * 60, detail: TRY_LATER },
   adminLoginPerAddress: { name: 'admin-login:address', limit: 20, windowSeconds: 15 * 60, detail: TRY_LATER },

@@ -6,6 +6,7 @@ export const CAPTCHA_ACTIONS = {
   login: 'login',
   register: 'register',
   resendVerification: 'submit',
+  passwordReset: 'submit',
   adminLogin: 'login',
 } as const
 

@@ -75,7 +75,20 @@ export const LIMITS = {
   adminPageMax: 1000,
   // Most chunk ids one bulk enable/disable takes (not in the spec; docs/decisions/084): a content item's whole list.
   adminBulkMax: 5000,
+  // 'Forgot your password?' (issue 17, docs/decisions/089): an 8-digit code like the verification code, with its
+  // lifetime and tries, and one reset mail per address per resend cooldown
+  passwordResetCodeTtlMinutes: 15,
+  passwordResetMaxAttempts: 5,
+  // remembered settings (issue 17): the largest `preferences` object a profile call may send, as JSON
+  preferencesMaxBytes: 512,
 } as const
+
+/**
+ * Remembered player settings a user's `preferences` may hold (issue 17, docs/decisions/089): the player's speed
+ * choices (widget/src/player/options.ts PLAYBACK_RATES) and its translation tabs (spec §4: Full, Literal, Keywords).
+ */
+export const PREFERENCE_PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25]
+export const PREFERENCE_TRANSLATION_TABS = ['full', 'literal', 'keywords'] as const
 
 /** Right-to-left languages (spec §3). */
 export const RTL_LANGUAGES: readonly string[] = ['fa', 'ar', 'he', 'ur']

@@ -62,6 +62,24 @@ export const MESSAGES = {
   adminEnabledBoolean: 'must be true or false',
   /** {ids}: the first unknown ids, comma-separated */
   adminBulkChunksNotFound: 'Chunks not found: {ids}',
+  // 'Forgot your password?' (issue 17): server details and page texts (not in the spec)
+  passwordResetSent:
+    'If an account uses this email, we sent it an 8-digit code. Enter it below with your new password.',
+  passwordResetCodeInvalid: 'Please enter the 8-digit code',
+  passwordResetCodeWrong: 'Invalid or expired reset code',
+  passwordResetCodeExpired: 'This reset code has expired. Please request a new one.',
+  passwordResetCodeSpent: 'Too many incorrect attempts. Please request a new code.',
+  passwordResetDone: 'Your password has been changed. Signing you in...',
+  resetPasswordTitle: 'Reset your password',
+  passwordRule: 'At least 8 characters.',
+  // remembered settings (issue 17): details of a refused `preferences`
+  preferencesInvalid: 'preferences must be an object',
+  preferencesTooLarge: 'preferences must be at most 512 bytes as JSON',
+  /** {key}: the unknown key */
+  preferencesUnknownKey: 'preferences.{key} is not a known setting',
+  preferencesBadLanguage: 'preferences.translation_language must be a 2-letter language code',
+  preferencesBadTab: 'preferences.translation_tab must be one of full, literal, keywords',
+  preferencesBadRate: 'preferences.playback_rate must be one of 0.5, 0.75, 1, 1.25',
   // request parsing: server details (not in the spec)
   /** {name}: the query parameter or body field */
   textHasNul: '{name} must not contain NUL characters',

@@ -12,6 +12,21 @@ export interface PublicUser {
   is_verified: boolean
   created_at: string
   profile_picture_url: string | null
+  /** Remembered settings (issue 17); `{}` until the user sets one. */
+  preferences: UserPreferences
+}
+
+/**
+ * Settings a learner sets once and keeps across devices (issue 17, docs/decisions/089); each key is optional. Sent
+ * in `PUT /api/auth/profile` as `preferences` (merged into the stored ones; `null` for a key removes it).
+ */
+export interface UserPreferences {
+  /** 2-letter code of the translation language (spec §3 `translated_language`). */
+  translation_language?: string
+  /** The translations tab (spec §4: Full, Literal, Keywords). */
+  translation_tab?: 'full' | 'literal' | 'keywords'
+  /** The player's speed: 0.5, 0.75, 1 or 1.25. */
+  playback_rate?: number
 }
 
 /** Content metadata as the API answers it (spec §3). */

@@ -38,3 +38,9 @@ export const HASHTAG_LINKS = [
   { name: 'Facebook', href: `https://www.facebook.com/hashtag/${HASHTAG.toLowerCase()}` },
   { name: 'LinkedIn', href: `https://www.linkedin.com/feed/hashtag/${HASHTAG.toLowerCase()}/` },
 ] as const
+
+/** Where privacy questions and account removal requests go (/privacy, /terms). */
+export const PRIVACY_EMAIL = 'privacy@phrasereel.app'
+
+/** The date the Terms of Service and the Privacy Policy took effect (issue 17). */
+export const LEGAL_EFFECTIVE_DATE = { iso: '2026-11-25', text: 'November 25, 2026' } as const

@@ -82,7 +82,17 @@ export function uniqueEmail(prefix = 'learner'): string {
 }
 
 /** The newest 8-digit verification code mailed to `email` (from `$DATA_DIR/outbox/*.eml`). */
-export async function readVerificationCode(site: TestSite, email: string): Promise<string> {
+export function readVerificationCode(site: TestSite, email: string): Promise<string> {
+  return readMailedCode(site, email, /verification code is:\s*(\d{8})/i)
+}
+
+/** The newest 8-digit password reset code mailed to `email`. */
+export function readPasswordResetCode(site: TestSite, email: string): Promise<string> {
+  return readMailedCode(site, email, /password reset code is:\s*(\d{8})/i)
+}
+
+/** The code `pattern` finds in the newest mail to `email` that has one (waits up to 5 s for it). */
+async function readMailedCode(site: TestSite, email: string, pattern: RegExp): Promise<string> {
   const dir = site.ctx.config.OUTBOX_DIR
   for (let attempt = 0; attempt < 50; attempt++) {
     const names = (await readdir(dir).catch(() => [] as string[]))
@@ -92,12 +102,12 @@ export async function readVerificationCode(site: TestSite, email: string): Promi
     for (const name of names) {
       const text = await readFile(path.join(dir, name), 'utf8')
       if (!text.toLowerCase().includes(email.toLowerCase())) continue
-      const match = /verification code is:\s*(\d{8})/i.exec(text)
+      const match = pattern.exec(text)
       if (match) return match[1]!
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`no verification mail for ${email} in ${dir}`)
+  throw new Error(`no mail matching ${pattern} for ${email} in ${dir}`)
 }
 
 async function post(site: TestSite, pathname: string, body: unknown, token?: string): Promise<Response> {

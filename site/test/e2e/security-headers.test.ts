@@ -167,7 +167,7 @@ describe('every page type under the Content-Security-Policy', () => {
       await page.getByLabel('Password', { exact: true }).fill('long enough one')
       await page.getByLabel('Confirm password', { exact: true }).fill('long enough two')
       await page.getByRole('button', { name: 'Create Account' }).click()
-      await page.getByText(MESSAGES.passwordsDoNotMatch).waitFor()
+      await page.getByRole('alert').getByText(MESSAGES.passwordsDoNotMatch).waitFor()
 
       await visit(page, '/email-verification?email=someone%40example.org&registered=true')
       await page.getByText(/Resend available in \d+ seconds/).waitFor()

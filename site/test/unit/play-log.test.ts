@@ -58,6 +58,7 @@ describe('logPlay', () => {
       is_verified: true,
       created_at: '2026-01-01T00:00:00Z',
       profile_picture_url: null,
+      preferences: {},
     })
     const fetch = vi.fn(async () => new Response(null, { status: 204 }))
     vi.stubGlobal('fetch', fetch)

@@ -11,19 +11,24 @@ import type { PublicUser } from '@phrasereel/api/shared/wire'
 import { formError, login } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
 import { ErrorBanner } from './ErrorBanner.tsx'
+import { LegalNote } from './LegalNote.tsx'
 import { PasswordInput } from './PasswordInput.tsx'
+import { PasswordReset, type ResetStep } from './PasswordReset.tsx'
 import {
   EMPTY_SIGN_UP,
+  type FieldProblems,
+  NAME_EMAIL_FIELDS,
   NameEmailFields,
   NewPasswordFields,
-  namesComplete,
-  passwordProblem,
+  PASSWORD_FIELDS,
+  problemsText,
   registerAndVerify,
   type SignUpValues,
+  signUpProblems,
 } from './SignUpFields.tsx'
 import { OrSocialButtons, type SocialButtonsProps } from './SocialButtons.tsx'
 
-export type AuthMode = 'signin' | 'signup'
+export type AuthMode = 'signin' | 'signup' | 'reset'
 type Step = 'email' | 'password' | 'details'
 
 export interface AuthFormProps {
@@ -41,6 +46,8 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
+  const [problems, setProblems] = useState<FieldProblems>({})
+  const [resetStep, setResetStep] = useState<ResetStep>('email')
   // sign in uses email and password of these too
   const [values, setValues] = useState<SignUpValues>(EMPTY_SIGN_UP)
   const { email, password } = values
@@ -59,6 +66,15 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   function clearErrors() {
     setError(null)
     setVerifyEmail(null)
+    setProblems({})
+  }
+
+  /** Shows every problem at once: each field flagged, all texts in the banner (issue 17); true if any. */
+  function showProblems(found: FieldProblems): boolean {
+    setProblems(found)
+    const text = problemsText(found)
+    setError(text)
+    return text !== null
   }
 
   function moveTo(next: Step) {
@@ -75,6 +91,27 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
     setStep('email')
     setValues(EMPTY_SIGN_UP)
     clearErrors()
+  }
+
+  function startReset() {
+    setPassword('')
+    clearErrors()
+    setTransitioning(true)
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setMode('reset')
+      setResetStep('email')
+      setTransitioning(false)
+    }, LIMITS.stepTransitionMs)
+  }
+
+  function moveResetTo(next: ResetStep) {
+    setTransitioning(true)
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setResetStep(next)
+      setTransitioning(false)
+    }, LIMITS.stepTransitionMs)
   }
 
   function goBackFromPassword() {
@@ -121,8 +158,9 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
 
   function submitSignupFirst(event: FormEvent) {
     event.preventDefault()
-    if (!namesComplete(values) || loading || transitioning) return
+    if (loading || transitioning) return
     clearErrors()
+    if (showProblems(signUpProblems(values, NAME_EMAIL_FIELDS))) return
     moveTo('details')
   }
 
@@ -130,8 +168,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
     event.preventDefault()
     if (loading || transitioning) return
     clearErrors()
-    const problem = passwordProblem(values)
-    if (problem) return setError(problem)
+    if (showProblems(signUpProblems(values, PASSWORD_FIELDS))) return
     setLoading(true)
     try {
       setError(await registerAndVerify(values))
@@ -144,13 +181,15 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
   const social = { onError: setError, onSuccess, disabled: busy }
   const Heading = variant === 'page' ? 'h1' : 'h2'
   const heading =
-    mode === 'signin'
-      ? step === 'password'
-        ? 'Enter your password'
-        : 'Sign in'
-      : step === 'details'
-        ? 'Choose a password'
-        : 'Create an account'
+    mode === 'reset'
+      ? MESSAGES.resetPasswordTitle
+      : mode === 'signin'
+        ? step === 'password'
+          ? 'Enter your password'
+          : 'Sign in'
+        : step === 'details'
+          ? 'Choose a password'
+          : 'Create an account'
 
   return (
     <div className={`pr-auth pr-auth-${variant}`}>
@@ -161,7 +200,21 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
         Signed-in users can like and save videos, keep a watch history and build collections.
       </p>
       <ErrorBanner message={error} verifyEmail={verifyEmail} />
-      <div className={`pr-step${transitioning ? ' pr-step-leaving' : ''}`} data-step={step} data-mode={mode}>
+      <div
+        className={`pr-step${transitioning ? ' pr-step-leaving' : ''}`}
+        data-step={mode === 'reset' ? resetStep : step}
+        data-mode={mode}
+      >
+        {mode === 'reset' && (
+          <PasswordReset
+            initialEmail={email.trim()}
+            step={resetStep}
+            onStep={moveResetTo}
+            onCancel={() => switchMode('signin')}
+            onSuccess={onSuccess}
+            busy={transitioning}
+          />
+        )}
         {mode === 'signin' && step === 'email' && (
           <EmailStep onSubmit={submitEmail} canContinue={Boolean(email) && !busy} social={social}>
             <div className="pr-field">
@@ -196,23 +249,25 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
               <button type="button" className="pr-link-btn" onClick={goBackFromPassword} disabled={busy}>
                 {MESSAGES.goBack}
               </button>
-              <button type="button" className="pr-link-btn">
+              <button type="button" className="pr-link-btn" onClick={startReset} disabled={busy}>
                 {MESSAGES.forgotPassword}
               </button>
             </div>
           </form>
         )}
         {mode === 'signup' && step === 'email' && (
-          <EmailStep
-            onSubmit={submitSignupFirst}
-            canContinue={namesComplete(values) && !busy}
-            social={social}
-          >
-            <NameEmailFields idPrefix="auth" emailId="auth-signup-email" values={values} onChange={change} />
+          <EmailStep onSubmit={submitSignupFirst} canContinue={!busy} social={social} ownChecks>
+            <NameEmailFields
+              idPrefix="auth"
+              emailId="auth-signup-email"
+              values={values}
+              onChange={change}
+              problems={problems}
+            />
           </EmailStep>
         )}
         {mode === 'signup' && step === 'details' && (
-          <form onSubmit={submitDetails}>
+          <form onSubmit={submitDetails} noValidate>
             <p className="pr-auth-email">{email}</p>
             <NewPasswordFields
               passwordId="auth-new-password"
@@ -220,12 +275,9 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
               values={values}
               onChange={change}
               autoFocus
+              problems={problems}
             />
-            <button
-              type="submit"
-              className="pr-btn pr-btn-primary pr-btn-block"
-              disabled={!password || !values.confirm || busy}
-            >
+            <button type="submit" className="pr-btn pr-btn-primary pr-btn-block" disabled={busy}>
               {loading ? 'Creating account...' : 'Create Account'}
             </button>
             <button type="button" className="pr-link-btn" onClick={backFromDetails} disabled={busy}>
@@ -235,7 +287,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
         )}
       </div>
       <p className="pr-auth-switch">
-        {mode === 'signin' ? (
+        {mode !== 'signup' ? (
           <>
             Don't have an account?{' '}
             <button type="button" className="pr-link-btn" onClick={() => switchMode('signup')}>
@@ -251,17 +303,7 @@ export function AuthForm({ variant, onSuccess, headingId = 'auth-heading' }: Aut
           </>
         )}
       </p>
-      <p className="pr-auth-legal">
-        By continuing you agree to our{' '}
-        <button type="button" className="pr-link-btn pr-legal-link">
-          Terms of Service
-        </button>{' '}
-        and{' '}
-        <button type="button" className="pr-link-btn pr-legal-link">
-          Privacy Policy
-        </button>
-        .
-      </p>
+      <LegalNote />
     </div>
   )
 }
@@ -272,15 +314,18 @@ function EmailStep({
   canContinue,
   social,
   children,
+  ownChecks = false,
 }: {
   onSubmit(event: FormEvent): void
   canContinue: boolean
   social: SocialButtonsProps
   children: ReactNode
+  /** The form checks its fields itself and shows every problem at once (no browser bubbles one at a time). */
+  ownChecks?: boolean
 }) {
   return (
     <>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate={ownChecks}>
         {children}
         <button type="submit" className="pr-btn pr-btn-primary pr-btn-block" disabled={!canContinue}>
           Continue

@@ -9,6 +9,7 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { type FormEvent, useEffect, useState } from 'react'
 import { formError, resendVerification, verifyEmail } from './auth-api.ts'
 import { getCaptchaToken } from './captcha.ts'
+import { CodeInput } from './CodeInput.tsx'
 import { ErrorBanner, SuccessBanner } from './ErrorBanner.tsx'
 import './auth-styles.ts'
 
@@ -85,20 +86,7 @@ export default function EmailVerification({ email, registered }: EmailVerificati
       <ErrorBanner message={error} />
       <SuccessBanner message={success ?? notice} />
       <form onSubmit={submit}>
-        <div className="pr-field">
-          <label htmlFor="verification-code">Verification code</label>
-          <input
-            id="verification-code"
-            className="pr-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.verificationCodeDigits}
-            value={code}
-            onChange={(event) =>
-              setCode(event.target.value.replace(/\D/g, '').slice(0, LIMITS.verificationCodeDigits))
-            }
-          />
-        </div>
+        <CodeInput id="verification-code" label="Verification code" value={code} onChange={setCode} />
         <button
           type="submit"
           className="pr-btn pr-btn-primary pr-btn-block"

@@ -9,9 +9,19 @@ export function ErrorBanner({
   verifyEmail?: string | null
 }) {
   if (!message) return null
+  // several problems at once (a form's checks) come one to a line
+  const lines = message.split('\n')
   return (
     <div className="pr-error" role="alert">
-      <span>{message}</span>
+      {lines.length > 1 ? (
+        <ul className="pr-error-list">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <span>{message}</span>
+      )}
       {verifyEmail ? (
         <>
           {' '}

@@ -8,9 +8,23 @@ export interface PasswordInputProps {
   onChange(value: string): void
   autoComplete: 'current-password' | 'new-password'
   autoFocus?: boolean
+  /** A rule shown under the field from the start (e.g. 'At least 8 characters.'). */
+  hint?: string
+  /** What is wrong with the value; flags the field. */
+  error?: string | undefined
 }
 
-export function PasswordInput({ id, label, value, onChange, autoComplete, autoFocus }: PasswordInputProps) {
+export function PasswordInput({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  autoFocus,
+  hint,
+  error,
+}: PasswordInputProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
   const [visible, setVisible] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -29,6 +43,8 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, autoFo
           onChange={(event) => onChange(event.target.value)}
           autoComplete={autoComplete}
           required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
         />
         <button
           type="button"
@@ -65,6 +81,16 @@ export function PasswordInput({ id, label, value, onChange, autoComplete, autoFo
           )}
         </button>
       </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="pr-field-note">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="pr-field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -4,14 +4,17 @@
  */
 import { type FormEvent, useState } from 'react'
 import { ErrorBanner } from './ErrorBanner.tsx'
+import { LegalNote } from './LegalNote.tsx'
 import {
+  ALL_SIGN_UP_FIELDS,
   EMPTY_SIGN_UP,
+  type FieldProblems,
   NameEmailFields,
   NewPasswordFields,
-  namesComplete,
-  passwordProblem,
+  problemsText,
   registerAndVerify,
   type SignUpValues,
+  signUpProblems,
 } from './SignUpFields.tsx'
 import { OrSocialButtons } from './SocialButtons.tsx'
 import './auth-styles.ts'
@@ -20,15 +23,17 @@ export default function RegisterForm() {
   const [values, setValues] = useState<SignUpValues>(EMPTY_SIGN_UP)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
+  const [problems, setProblems] = useState<FieldProblems>({})
   const change = (patch: Partial<SignUpValues>) => setValues((v) => ({ ...v, ...patch }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (loading) return
-    setError(null)
-    if (!namesComplete(values)) return
-    const problem = passwordProblem(values)
-    if (problem) return setError(problem)
+    // every problem at once: each field flagged, all texts in the banner (issue 17)
+    const found = signUpProblems(values, ALL_SIGN_UP_FIELDS)
+    setProblems(found)
+    setError(problemsText(found))
+    if (problemsText(found)) return
     setLoading(true)
     try {
       setError(await registerAndVerify(values))
@@ -44,13 +49,20 @@ export default function RegisterForm() {
         Signed-in users can like and save videos, keep a watch history and build collections.
       </p>
       <ErrorBanner message={error} />
-      <form onSubmit={submit}>
-        <NameEmailFields idPrefix="register" emailId="register-email" values={values} onChange={change} />
+      <form onSubmit={submit} noValidate>
+        <NameEmailFields
+          idPrefix="register"
+          emailId="register-email"
+          values={values}
+          onChange={change}
+          problems={problems}
+        />
         <NewPasswordFields
           passwordId="register-password"
           confirmId="register-confirm-password"
           values={values}
           onChange={change}
+          problems={problems}
         />
         <button type="submit" className="pr-btn pr-btn-primary pr-btn-block" disabled={loading}>
           {loading ? 'Creating account...' : 'Create Account'}
@@ -65,6 +77,7 @@ export default function RegisterForm() {
       <p className="pr-auth-switch">
         Already have an account? <a href="/login">Sign in</a>
       </p>
+      <LegalNote />
     </div>
   )
 }

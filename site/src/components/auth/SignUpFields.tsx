@@ -33,16 +33,46 @@ export function verificationUrl(email: string): string {
   return `/email-verification?email=${encodeURIComponent(email)}&registered=true`
 }
 
-/** Spec §5: email, first name and last name are non-empty after trimming. */
-export function namesComplete(values: SignUpValues): boolean {
-  return Boolean(values.email.trim() && values.firstName.trim() && values.lastName.trim())
+/** A field of the sign-up forms that can be wrong. */
+export type SignUpField = 'firstName' | 'lastName' | 'email' | 'password' | 'confirm'
+
+/** What is wrong with each field, by field; empty when nothing is. */
+export type FieldProblems = Partial<Record<SignUpField, string>>
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * Every problem of the given fields at once (issue 17), with the texts of spec §5 and the server's: names and email
+ * non-empty after trimming and the email well formed; the password at least 8 characters and equal to its
+ * confirmation.
+ */
+export function signUpProblems(values: SignUpValues, fields: readonly SignUpField[]): FieldProblems {
+  const problems: FieldProblems = {}
+  const email = values.email.trim()
+  if (fields.includes('firstName') && !values.firstName.trim())
+    problems.firstName = MESSAGES.firstNameRequired
+  if (fields.includes('lastName') && !values.lastName.trim()) problems.lastName = MESSAGES.lastNameRequired
+  if (fields.includes('email')) {
+    if (!email) problems.email = MESSAGES.emailRequired
+    else if (!EMAIL_SHAPE.test(email)) problems.email = MESSAGES.emailInvalid
+  }
+  if (fields.includes('password') && values.password.length < LIMITS.minPasswordLength) {
+    problems.password = MESSAGES.passwordTooShort
+  }
+  if (fields.includes('confirm') && values.password !== values.confirm) {
+    problems.confirm = MESSAGES.passwordsDoNotMatch
+  }
+  return problems
 }
 
-/** Spec §5: the password matches its confirmation and is long enough; the message to show, or null. */
-export function passwordProblem(values: SignUpValues): string | null {
-  if (values.password !== values.confirm) return MESSAGES.passwordsDoNotMatch
-  if (values.password.length < LIMITS.minPasswordLength) return MESSAGES.passwordTooShort
-  return null
+export const NAME_EMAIL_FIELDS: readonly SignUpField[] = ['firstName', 'lastName', 'email']
+export const PASSWORD_FIELDS: readonly SignUpField[] = ['password', 'confirm']
+export const ALL_SIGN_UP_FIELDS: readonly SignUpField[] = [...NAME_EMAIL_FIELDS, ...PASSWORD_FIELDS]
+
+/** The problems as one banner text: each on its own line, in the order of the form. */
+export function problemsText(problems: FieldProblems): string | null {
+  const texts = ALL_SIGN_UP_FIELDS.map((field) => problems[field]).filter(Boolean)
+  return texts.length > 0 ? texts.join('\n') : null
 }
 
 /**
@@ -70,17 +100,29 @@ export async function registerAndVerify(values: SignUpValues): Promise<string | 
 
 type Change = (patch: Partial<SignUpValues>) => void
 
+/** The text under a field that is wrong (the field names it in `aria-describedby`). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="pr-field-error">
+      {message}
+    </p>
+  )
+}
+
 /** First name and last name side by side, then the email (ids `{idPrefix}-first-name`, `-last-name`, `emailId`). */
 export function NameEmailFields({
   idPrefix,
   emailId,
   values,
   onChange,
+  problems = {},
 }: {
   idPrefix: string
   emailId: string
   values: SignUpValues
   onChange: Change
+  problems?: FieldProblems
 }) {
   return (
     <>
@@ -92,6 +134,7 @@ export function NameEmailFields({
           autoComplete="given-name"
           value={values.firstName}
           onChange={(firstName) => onChange({ firstName })}
+          error={problems.firstName}
         />
         <TextField
           id={`${idPrefix}-last-name`}
@@ -100,6 +143,7 @@ export function NameEmailFields({
           autoComplete="family-name"
           value={values.lastName}
           onChange={(lastName) => onChange({ lastName })}
+          error={problems.lastName}
         />
       </div>
       <div className="pr-field">
@@ -112,7 +156,10 @@ export function NameEmailFields({
           required
           value={values.email}
           onChange={(event) => onChange({ email: event.target.value })}
+          aria-invalid={problems.email ? true : undefined}
+          aria-describedby={problems.email ? `${emailId}-error` : undefined}
         />
+        <FieldError id={`${emailId}-error`} message={problems.email} />
       </div>
     </>
   )
@@ -125,6 +172,7 @@ function TextField(props: {
   autoComplete: string
   value: string
   onChange(value: string): void
+  error: string | undefined
 }) {
   return (
     <div className="pr-field">
@@ -137,33 +185,45 @@ function TextField(props: {
         maxLength={LIMITS.nameMaxLength}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
       />
+      <FieldError id={`${props.id}-error`} message={props.error} />
     </div>
   )
 }
 
-/** The new password and its confirmation, each with its own show/hide toggle. */
+/**
+ * The new password and its confirmation, each with its own show/hide toggle; the rule (at least 8 characters) is
+ * stated under the password before anything fails (issue 17).
+ */
 export function NewPasswordFields({
   passwordId,
   confirmId,
   values,
   onChange,
   autoFocus = false,
+  problems = {},
+  passwordLabel = 'Password',
 }: {
   passwordId: string
   confirmId: string
-  values: SignUpValues
-  onChange: Change
+  values: Pick<SignUpValues, 'password' | 'confirm'>
+  onChange(patch: Partial<Pick<SignUpValues, 'password' | 'confirm'>>): void
   autoFocus?: boolean
+  problems?: FieldProblems
+  passwordLabel?: string
 }) {
   return (
     <>
       <PasswordInput
         id={passwordId}
-        label="Password"
+        label={passwordLabel}
         value={values.password}
         onChange={(password) => onChange({ password })}
         autoComplete="new-password"
+        hint={MESSAGES.passwordRule}
+        error={problems.password}
         {...(autoFocus ? { autoFocus } : {})}
       />
       <PasswordInput
@@ -172,6 +232,7 @@ export function NewPasswordFields({
         value={values.confirm}
         onChange={(confirm) => onChange({ confirm })}
         autoComplete="new-password"
+        error={problems.confirm}
       />
     </>
   )

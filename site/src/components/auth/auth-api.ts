@@ -64,6 +64,16 @@ export function resendVerification(email: string, recaptchaToken: string): Promi
   return post('/auth/resend-verification', { email, recaptcha_token: recaptchaToken })
 }
 
+/** POST /api/auth/password-reset/request: mails a reset code if the address has an account (same answer if not). */
+export function requestPasswordReset(email: string, recaptchaToken: string): Promise<{ message?: unknown }> {
+  return post('/api/auth/password-reset/request', { email, recaptcha_token: recaptchaToken })
+}
+
+/** POST /api/auth/password-reset/confirm; sets the new password and stores the new session on success. */
+export function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<PublicUser> {
+  return signIn('/api/auth/password-reset/confirm', { email, code, new_password: newPassword })
+}
+
 /** POST /api/auth/oauth/{provider} with the provider's ID token. */
 export function signInWithProvider(provider: 'google' | 'apple', idToken: string): Promise<PublicUser> {
   return signIn(`/api/auth/oauth/${provider}`, { id_token: idToken })
