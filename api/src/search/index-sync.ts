@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts'
 import { log } from '../log.ts'
 import { invalidateSearchCache } from './answer-cache.ts'
 import { sweepPendingChunks } from './index-sweep.ts'
+import { syncPhraseCounts } from './phrase-sync.ts'
 import { meiliClient, meiliEnabled, toMeiliDocument } from './meili.ts'
 import { indexChunkText, loadMeiliRows } from './search-store.ts'
 
@@ -28,6 +29,8 @@ export async function onChunksWritten(
   }
   // chunks other writers left without search columns, a batch at a time (the safety net of decision 010)
   await sweepPendingChunks(ctx.db)
+  // type-ahead counts (decision 090); a bulk import leaves its chunks to the background sweep (`phrase-sync.ts`)
+  if (!options.searchColumnsWritten) await syncPhraseCounts(ctx.db, chunkIds)
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return
   try {
