@@ -94,6 +94,12 @@ describeEachDatabase('type-ahead', (app) => {
     ])
     expect(rows.slice(3).every((row) => row.count === 1)).toBe(true)
     expect((await complete('qz7 ')).map((row) => row.phrase)).toEqual(['qz7 a', 'qz7 a b', 'qz7 a b c'])
+    // 444 phrases start with "qz1": more than the range read takes, so the walk under "qz" answers
+    const under = await complete('qz1')
+    expect(under).toHaveLength(8)
+    expect(under[0]).toEqual({ phrase: 'qz12', count: 3 })
+    expect(under.every((row) => row.phrase.startsWith('qz1'))).toBe(true)
+    expect(under.slice(1).every((row) => row.count === 1)).toBe(true)
   })
 
   it('suggests nothing below 2 characters, and rejects a missing or overlong query with a detail', async () => {

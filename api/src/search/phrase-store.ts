@@ -112,6 +112,9 @@ export async function phraseSweepWindow(
   }
 }
 
+/** Phrases the most-said walk reads at most: bounded work under a common head whatever the prefix. */
+export const WALK_MAX = 5000
+
 /** Phrases that start with `prefix`, in phrase order, at most `limit` (a range of the primary key). */
 export async function phrasesInRange(db: Queryable, prefix: string, limit: number): Promise<PhraseCount[]> {
   const { rows } = await db.query<PhraseCount>(
@@ -123,7 +126,8 @@ export async function phrasesInRange(db: Queryable, prefix: string, limit: numbe
 
 /**
  * The most said phrases that start with `prefix`, at most `limit`: walks the phrases under the prefix's first
- * `head` (2 or 4) characters from the most said down, until `limit` start with the whole prefix. Equal counts at
+ * `head` (2 or 4) characters from the most said down, until `limit` start with the whole prefix, reading at most
+ * `WALK_MAX` of them (fewer than `limit` come back when the prefix's phrases are all rarer). Equal counts at
  * the cut come in index order (a tie-break column would make the walk read the whole tie, often thousands of
  * phrases said once).
  */
@@ -134,9 +138,10 @@ export async function topPhrasesUnder(
   limit: number,
 ): Promise<PhraseCount[]> {
   const { rows } = await db.query<PhraseCount>(
-    `select phrase, clips from search_phrases where left(phrase, ${head}) = $1 and starts_with(phrase, $2)
-     order by clips desc limit $3`,
-    [prefix.slice(0, head), prefix, limit],
+    `select phrase, clips from (
+       select phrase, clips from search_phrases where left(phrase, ${head}) = $1 order by clips desc limit $4
+     ) as walked where starts_with(phrase, $2) limit $3`,
+    [prefix.slice(0, head), prefix, limit, WALK_MAX],
   )
   return rows
 }

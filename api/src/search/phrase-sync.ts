@@ -9,8 +9,12 @@ import { log } from '../log.ts'
 import { applyPhraseDeltas, lockPhraseChunks, phraseSweepWindow, saveCountedTexts } from './phrase-store.ts'
 import { phraseGrams, wordCount } from './phrases.ts'
 
-/** Clips per transaction: their locks and phrase rows are held until it commits. */
+/**
+ * Clips per transaction (their locks and phrase rows are held until it commits): a writer's few, and the sweep's
+ * larger batches, whose phrases are summed before they are written (a common phrase is one row update per batch).
+ */
 const SYNC_BATCH = 500
+const SWEEP_SYNC_BATCH = 2500
 /** Chunks a sweep window looks at. */
 const SWEEP_WINDOW = 5000
 /** Pause between sweep windows when the last one found nothing to do, and after the end of the table. */
@@ -22,10 +26,14 @@ const SWEEP_REST_MS = 30_000
  * difference between what it was counted for and what it says now (nothing when disabled or deleted), in one
  * transaction per batch with the clips' bookkeeping rows locked. Exact with writers in parallel, whatever they run.
  */
-export async function syncPhraseCounts(pool: Pool, chunkIds: number[]): Promise<number> {
+export async function syncPhraseCounts(
+  pool: Pool,
+  chunkIds: number[],
+  batchSize = SYNC_BATCH,
+): Promise<number> {
   let changed = 0
-  for (let i = 0; i < chunkIds.length; i += SYNC_BATCH) {
-    const batch = chunkIds.slice(i, i + SYNC_BATCH)
+  for (let i = 0; i < chunkIds.length; i += batchSize) {
+    const batch = chunkIds.slice(i, i + batchSize)
     changed += await withTransaction(pool, async (client) => {
       const states = await lockPhraseChunks(client, batch)
       const deltas = new Map<string, number>()
@@ -52,7 +60,8 @@ export async function sweepPhraseWindow(
 ): Promise<{ lastId: number; synced: number } | null> {
   const window = await phraseSweepWindow(pool, afterId, SWEEP_WINDOW)
   if (!window) return null
-  const synced = window.pending.length > 0 ? await syncPhraseCounts(pool, window.pending) : 0
+  const synced =
+    window.pending.length > 0 ? await syncPhraseCounts(pool, window.pending, SWEEP_SYNC_BATCH) : 0
   return { lastId: window.lastId, synced }
 }
 

@@ -25,6 +25,8 @@ export async function run(argv: string[]): Promise<number> {
   const { ctx, close } = await openContext()
   try {
     const synced = await sweepAllPhrases(ctx.db)
+    // fresh statistics for the completion reads' plans (autovacuum would take them later)
+    await ctx.db.query('analyze search_phrases')
     const seconds = (performance.now() - started) / 1000
     console.log(`Counted the phrases of ${synced} clips in ${seconds.toFixed(1)} s.`)
     return 0
