@@ -4,6 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { LIMITS } from '../shared/limits.ts'
+import { searchCache, searchCacheSize } from './answer-cache.ts'
 import { type PhraseCount, phrasesInRange, topPhrasesUnder } from './phrase-store.ts'
 import { completionPrefix } from './phrases.ts'
 
@@ -26,6 +27,34 @@ const RANGE_READ = 200
 export async function completePhrases(ctx: AppContext, typed: string): Promise<Completion[]> {
   const prefix = completionPrefix(typed)
   if (!prefix || prefix.trim().length < LIMITS.completeMinChars) return []
+  // the same prefixes come again and again (every learner types "wh" on the way to "what"): answers are kept
+  // per process like search answers, tagged with the change counter the phrase sync moves
+  const size = searchCacheSize()
+  if (size === 0) return readCompletions(ctx, prefix)
+  const generation = await searchCache(ctx).generation()
+  let kept = completionCaches.get(ctx.db)
+  if (!kept) {
+    kept = new Map()
+    completionCaches.set(ctx.db, kept)
+  }
+  const hit = kept.get(prefix)
+  if (hit && hit.generation === generation) {
+    kept.delete(prefix)
+    kept.set(prefix, hit)
+    return hit.answer
+  }
+  const answer = await readCompletions(ctx, prefix)
+  kept.set(prefix, { generation, answer })
+  if (kept.size > size) kept.delete(kept.keys().next().value!)
+  return answer
+}
+
+const completionCaches = new WeakMap<
+  AppContext['db'],
+  Map<string, { generation: number; answer: Completion[] }>
+>()
+
+async function readCompletions(ctx: AppContext, prefix: string): Promise<Completion[]> {
   const limit = LIMITS.completeMax
   let rows: PhraseCount[]
   if (prefix.length === 2 || prefix.length === 4) {

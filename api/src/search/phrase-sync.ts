@@ -6,8 +6,10 @@
 import type { Pool } from '../db/connect.ts'
 import { withTransaction } from '../db/connect.ts'
 import { log } from '../log.ts'
+import { invalidateSearchCacheOf } from './answer-cache.ts'
 import { applyPhraseDeltas, lockPhraseChunks, phraseSweepWindow, saveCountedTexts } from './phrase-store.ts'
 import { phraseGrams, wordCount } from './phrases.ts'
+import { bumpSearchGeneration } from './search-store.ts'
 
 /**
  * Clips per transaction (their locks and phrase rows are held until it commits): a writer's few, and the sweep's
@@ -49,6 +51,11 @@ export async function syncPhraseCounts(
       await saveCountedTexts(client, moved)
       return moved.length
     })
+  }
+  if (changed > 0) {
+    // kept type-ahead answers are tagged with the change counter: move it now that the counts have moved
+    await bumpSearchGeneration(pool)
+    invalidateSearchCacheOf(pool)
   }
   return changed
 }

@@ -359,7 +359,9 @@ export async function run(argv: string[]): Promise<number> {
           ? await load(comparedUncached.api, mix, clients, seconds)
           : null
         const completeRun = await load(server.api, completePaths, clients, seconds)
+        const completeEngine = await load(uncached.api, completePaths, clients, seconds)
         results[`complete_${clients}`] = completeRun.all
+        results[`complete_uncached_${clients}`] = completeEngine.all
         results[`bare_${clients}`] = bare.all
         results[`api_${clients}`] = apiRun
         results[`api_uncached_${clients}`] = engineRun
@@ -372,6 +374,12 @@ export async function run(argv: string[]): Promise<number> {
             clients,
             completeRun.all,
             completeRun.all.errors,
+          ),
+          apiRow(
+            `GET /api/search/complete, ${kind}, answer cache off`,
+            clients,
+            completeEngine.all,
+            completeEngine.all.errors,
           ),
           ...CATEGORIES.map((category) =>
             apiRow(`&nbsp;&nbsp;cache off: ${category}`, clients, engineRun.byCategory[category], ''),
