@@ -1,5 +1,6 @@
 import { type ApiHandler, createApiHandler } from './app.ts'
 import { startHousekeeping } from './auth/housekeeping.ts'
+import { startPhraseSweep } from './search/phrase-sync.ts'
 import { createCaptchaVerifier } from './captcha/captcha.ts'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
@@ -48,12 +49,15 @@ export async function startApi(
   // Expired sessions, codes and rate-limit counters are pruned by every app process on a timer (see housekeeping.ts).
   const housekeeping =
     options.housekeeping === false ? null : startHousekeeping(ctx.db, ctx.now, options.housekeeping)
+  // Type-ahead counts of clips no writer reported (existing data, bulk imports): a window at a time (decision 090).
+  const phraseSweep = options.housekeeping === false ? null : startPhraseSweep(ctx.db)
   return {
     handler: createApiHandler(ctx),
     ctx,
     database,
     close: async () => {
       await housekeeping?.stop()
+      await phraseSweep?.stop()
       // running exports end as interrupted while the database can still record it
       await stopExports(ctx)
       await database.close()

@@ -51,6 +51,7 @@ export {
 export { migrate } from './db/migrate.ts'
 export { ApiError } from './http/errors.ts'
 export { rebuildSearchIndexes } from './search/reindex.ts'
+export { sweepAllPhrases } from './search/phrase-sync.ts'
 export { setSearchCacheSize } from './search/search.ts'
 export { saveChunkWords } from './search/search-store.ts'
 export { tokenize } from './search/terms.ts'

@@ -1,5 +1,6 @@
-import type { Queryable } from '../src/db/connect.ts'
+import type { Pool } from '../src/db/connect.ts'
 import { refreshContentTotals } from '../src/content/content-store.ts'
+import { syncPhraseCounts } from '../src/search/phrase-sync.ts'
 import { indexChunkText } from '../src/search/search-store.ts'
 
 export interface FixtureChunk {
@@ -28,7 +29,7 @@ export interface FixtureContent {
  * search columns (`index: false` leaves them unindexed, for tests of the safety net); returns their ids in order.
  */
 export async function seedContent(
-  db: Queryable,
+  db: Pool,
   contents: FixtureContent[],
   options: { index?: boolean } = {},
 ): Promise<{ contentId: number; chunkIds: number[] }[]> {
@@ -89,10 +90,10 @@ export async function seedContent(
     out.push({ contentId, chunkIds })
   }
   await refreshContentTotals(db)
-  if (options.index !== false)
-    await indexChunkText(
-      db,
-      out.flatMap((content) => content.chunkIds),
-    )
+  if (options.index !== false) {
+    const ids = out.flatMap((content) => content.chunkIds)
+    await indexChunkText(db, ids)
+    await syncPhraseCounts(db, ids)
+  }
   return out
 }

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, string> = {
   ingest: 'Cut a media file and its subtitles into clips with word timings and translations',
   import: 'Bulk-import transcripts without media from a JSONL file',
   reindex: 'Rebuild the search index(es) from PostgreSQL without downtime',
+  phrases: 'Count the type-ahead phrases of clips not counted yet (the background sweep, at once)',
   'create-admin': 'Create or update an admin account (password read from stdin)',
   demo: '(Re)seed the demo corpus',
 }

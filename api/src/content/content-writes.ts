@@ -24,15 +24,19 @@ import { completeContent } from './ingest-store.ts'
  * What follows every commit that wrote chunks or content items. A writer that deferred the triggers' move of the
  * change counter (`phrasereel.defer_generation_bump`, migration 043: the import) names the connection it committed
  * on in `bumpGenerationOn`, and the counter moves there at once; then the search index(es) learn of the chunks.
- * `searchColumnsWritten`: the writer stored the search columns with the rows, so they are not read back.
+ * `searchColumnsWritten`: the writer stored the search columns with the rows, so they are not read back;
+ * `phrasesBySweep`: the type-ahead counts of these chunks are left to the background sweep (the bulk import).
  */
 export async function chunksCommitted(
   ctx: AppContext,
   chunkIds: number[],
-  options: { bumpGenerationOn?: Queryable; searchColumnsWritten?: boolean } = {},
+  options: { bumpGenerationOn?: Queryable; searchColumnsWritten?: boolean; phrasesBySweep?: boolean } = {},
 ): Promise<void> {
   if (options.bumpGenerationOn) await bumpSearchGeneration(options.bumpGenerationOn)
-  await onChunksWritten(ctx, chunkIds, { searchColumnsWritten: options.searchColumnsWritten })
+  await onChunksWritten(ctx, chunkIds, {
+    searchColumnsWritten: options.searchColumnsWritten,
+    phrasesBySweep: options.phrasesBySweep,
+  })
 }
 
 /**
@@ -87,6 +91,7 @@ export async function importBatch(
   await chunksCommitted(ctx, result.ids, {
     bumpGenerationOn: result.changed ? client : undefined,
     searchColumnsWritten: true,
+    phrasesBySweep: true,
   })
   return result
 }

@@ -82,5 +82,15 @@ export function setSearchCacheSize(entries: number): void {
 
 /** Makes this process re-read the change counter before its next search (writers call it via onChunksWritten). */
 export function invalidateSearchCache(ctx: AppContext): void {
-  caches.get(ctx.db)?.invalidate()
+  invalidateSearchCacheOf(ctx.db)
+}
+
+/** The same for a database (the phrase counts' sync, which has no context). */
+export function invalidateSearchCacheOf(db: AppContext['db']): void {
+  caches.get(db)?.invalidate()
+}
+
+/** How many answers a process keeps (0: no caching, the benchmark's engine measurement). */
+export function searchCacheSize(): number {
+  return cacheEntries
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts'
 import { log } from '../log.ts'
 import { invalidateSearchCache } from './answer-cache.ts'
 import { sweepPendingChunks } from './index-sweep.ts'
+import { syncPhraseCounts } from './phrase-sync.ts'
 import { meiliClient, meiliEnabled, toMeiliDocument } from './meili.ts'
 import { indexChunkText, loadMeiliRows } from './search-store.ts'
 
@@ -18,7 +19,7 @@ const SYNC_BATCH = 1000
 export async function onChunksWritten(
   ctx: AppContext,
   chunkIds: number[],
-  options: { searchColumnsWritten?: boolean } = {},
+  options: { searchColumnsWritten?: boolean; phrasesBySweep?: boolean } = {},
 ): Promise<void> {
   // a writer that stored the search columns with the rows (import, from `tokenize` and `chunkTerms`) skips the re-read
   if (!options.searchColumnsWritten) {
@@ -28,6 +29,9 @@ export async function onChunksWritten(
   }
   // chunks other writers left without search columns, a batch at a time (the safety net of decision 010)
   await sweepPendingChunks(ctx.db)
+  // type-ahead counts (decision 090); a bulk import leaves its chunks to the background sweep (`phrase-sync.ts`),
+  // every other writer (an admin toggle too, whose search columns need no re-read) counts them now
+  if (!options.phrasesBySweep) await syncPhraseCounts(ctx.db, chunkIds)
   invalidateSearchCache(ctx)
   if (!meiliEnabled(ctx.config)) return
   try {

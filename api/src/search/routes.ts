@@ -3,6 +3,8 @@ import { BadRequestError } from '../http/errors.ts'
 import { RawAnswer, json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
+import { completePhrases } from './complete.ts'
+import { correctPhrase } from './correct.ts'
 import { type SearchResult, searchChunks, suggestPhrases } from './search.ts'
 import { type MediaType, SEARCH_SORTS, type SearchFilters, type SearchSort } from './search-store.ts'
 import { QueryError } from './terms.ts'
@@ -14,6 +16,9 @@ import { QueryError } from './terms.ts'
  * `X-Total-Count-Estimated: true` (decision 013). Filters: `genre`, `category`, `year_from`, `year_to`, `type`
  * (`video` or `audio`); order: `sort` (`relevance`, the default, `shortest` or `newest`).
  * `GET /api/search/suggest?q=`: close phrases that have results, as `[{ phrase, count }]`.
+ * `GET /api/search/complete?q=`: type-ahead, up to 8 phrases that start with `q`, most said first, as
+ * `[{ phrase, count }]` (`[]` below 2 characters). `GET /api/search/correct?q=`: "did you mean", a close phrase
+ * that has results as `{ phrase, count }`, or null (decision 090).
  */
 export function registerSearchRoutes(router: Router<AppContext>): void {
   router.get('/api/search', async ({ url, ctx }) => {
@@ -28,6 +33,16 @@ export function registerSearchRoutes(router: Router<AppContext>): void {
   router.get('/api/search/suggest', async ({ url, ctx }) => {
     const q = readQuery(url)
     return json(await run(() => suggestPhrases(ctx, q)), 200, { 'cache-control': 'public, max-age=30' })
+  })
+
+  router.get('/api/search/complete', async ({ url, ctx }) => {
+    const q = readQuery(url)
+    return json(await completePhrases(ctx, q), 200, { 'cache-control': 'public, max-age=10' })
+  })
+
+  router.get('/api/search/correct', async ({ url, ctx }) => {
+    const q = readQuery(url)
+    return json(await correctPhrase(ctx, q), 200, { 'cache-control': 'public, max-age=30' })
   })
 }
 

@@ -24,7 +24,7 @@ const SUGGEST_CONTINUE_MAX_WORDS = 4
  * How many chunks hold a phrase: exact up to `VARIETY_BLOCK`, estimated beyond (at most `cap`), from the same
  * bounded walk as a search.
  */
-async function countPhrase(ctx: AppContext, plan: QueryPlan, cap: number): Promise<number> {
+export async function countPhrase(ctx: AppContext, plan: QueryPlan, cap: number): Promise<number> {
   const walked = await rankedPage(ctx.db, plan, {}, { want: VARIETY_BLOCK, offset: 0, limit: 0 })
   if (walked.found <= VARIETY_BLOCK) return walked.found
   return Math.min(cap, await estimateWalk(ctx.db, plan, walked))

@@ -48,6 +48,12 @@ export const LIMITS = {
   searchMaxLimit: 100,
   searchMaxResults: 1000,
   searchQueryMaxLength: 500,
+  // type-ahead and "did you mean" (issue 18, docs/decisions/090): suggestions from this many typed characters, the
+  // most one answer holds, the wait after the last key before asking, and the longest query a correction is tried for
+  completeMinChars: 2,
+  completeMax: 8,
+  completeDebounceMs: 120,
+  correctMaxWords: 8,
   // lines of context around a clip (issue 18): shown by default either way, and the most one call answers
   contextDefaultLines: 3,
   contextMaxLines: 10,

@@ -210,6 +210,9 @@ export const MESSAGES = {
   scrollToLoadMore: 'Scroll to bottom to load more',
   searching: 'Searching through content...',
   noResults: 'No results found.',
+  // type-ahead and "did you mean" (issue 18): the suggestion list's name, and the text before a corrected phrase
+  searchSuggestions: 'Suggestions',
+  didYouMean: 'Did you mean',
   /** {n}, {query} */
   resultsFound: 'Found {n} result(s) for "{query}"',
   /** {status}, {statusText} */

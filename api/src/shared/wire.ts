@@ -89,6 +89,15 @@ export interface SearchHit extends Chunk {
   match: PhraseMatch
 }
 
+/**
+ * A phrase that has results and how many clips say it: each item of `GET /api/search/complete` (type-ahead) and
+ * `GET /api/search/suggest`, and the answer of `GET /api/search/correct` ("did you mean", or null). Issue 18.
+ */
+export interface PhraseSuggestion {
+  phrase: string
+  count: number
+}
+
 /** A user's like and save of a content item (spec §3 "Content status"). */
 export interface ContentStatus {
   is_liked: boolean

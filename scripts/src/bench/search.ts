@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createPool } from '@phrasereel/api/scripts'
+import { completionMix, measureCorrections } from './search-assist.ts'
 import { type CorpusStats, random, writeCorpus } from './search-corpus.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -21,7 +22,10 @@ export const help = `Usage: pnpm bench search [options]
 Builds a synthetic dialogue corpus (Zipf-distributed words and everyday phrases) through 'pnpm content import',
 then measures GET /api/search latency (p50/p95/p99) and throughput for a query mix - the 100 most frequent 2- and
 3-word phrases, rare phrases, one-word queries and no-hit queries, a quarter each - at 1 and 16 concurrent
-clients, beside a bare node:http server answering a body of the same size in the same run.
+clients, beside a bare node:http server answering a body of the same size in the same run. Then type-ahead
+(GET /api/search/complete, prefixes of the corpus's phrases and words as typed) at the same client counts, and
+"did you mean" (GET /api/search/correct) over misspellings of the corpus's phrases: how often a correction is
+found, how often it is the phrase misspelled, and its latency (decision 090).
 
 Options:
   --chunks N          corpus size (default 1000000)
@@ -289,6 +293,14 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
 
+  // type-ahead counts: what the servers' background sweep would do after the import, at once (decision 090)
+  {
+    const started = performance.now()
+    const { code, output } = await runCommand(['scripts/src/content.ts', 'phrases'], env)
+    if (code !== 0) throw new Error(`content phrases failed with exit code ${code}`)
+    importLine += `${importLine ? ' | ' : ''}phrases: ${output.trim()} (wall ${((performance.now() - started) / 1000).toFixed(1)} s)`
+  }
+
   // --compare: the other checkout gets its own copy of the embedded database (a host of its own, as it would run)
   let compareEnv: NodeJS.ProcessEnv | null = null
   if (values.compare) {
@@ -312,6 +324,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   try {
     const mix = queryMix(stats, seed)
+    const completePaths = completionMix(stats, seed).map((prefix) => ({
+      category: 'frequent' as Category,
+      path: `/api/search/complete?q=${encodeURIComponent(prefix)}`,
+    }))
     const sample = await get(new http.Agent(), server.api, mix.find((q) => q.category === 'frequent')!.path)
     // the bare baseline answers a body as large as a real page of results
     server.child.kill('SIGTERM')
@@ -342,6 +358,10 @@ export async function run(argv: string[]): Promise<number> {
         const comparedEngine = comparedUncached
           ? await load(comparedUncached.api, mix, clients, seconds)
           : null
+        const completeRun = await load(server.api, completePaths, clients, seconds)
+        const completeEngine = await load(uncached.api, completePaths, clients, seconds)
+        results[`complete_${clients}`] = completeRun.all
+        results[`complete_uncached_${clients}`] = completeEngine.all
         results[`bare_${clients}`] = bare.all
         results[`api_${clients}`] = apiRun
         results[`api_uncached_${clients}`] = engineRun
@@ -349,6 +369,18 @@ export async function run(argv: string[]): Promise<number> {
           apiRow('bare node:http (baseline)', clients, bare.all, bare.all.errors),
           apiRow(`GET /api/search, ${kind}`, clients, apiRun.all, apiRun.all.errors),
           apiRow(`GET /api/search, ${kind}, answer cache off`, clients, engineRun.all, engineRun.all.errors),
+          apiRow(
+            `GET /api/search/complete (type-ahead), ${kind}`,
+            clients,
+            completeRun.all,
+            completeRun.all.errors,
+          ),
+          apiRow(
+            `GET /api/search/complete, ${kind}, answer cache off`,
+            clients,
+            completeEngine.all,
+            completeEngine.all.errors,
+          ),
           ...CATEGORIES.map((category) =>
             apiRow(`&nbsp;&nbsp;cache off: ${category}`, clients, engineRun.byCategory[category], ''),
           ),
@@ -374,6 +406,10 @@ export async function run(argv: string[]): Promise<number> {
       compared?.child.kill('SIGTERM')
       comparedUncached?.child.kill('SIGTERM')
     }
+    const correctAgent = new http.Agent({ keepAlive: true })
+    const corrections = await measureCorrections((p) => get(correctAgent, server.api, p), stats, seed)
+    correctAgent.destroy()
+    results.corrections = corrections
     results.loadAverageAfter = os.loadavg()[0]
     console.log(
       `\n${chunks} chunks on ${kind}, ${seconds} s per row, ${os.cpus().length} cores, load average ` +
@@ -383,6 +419,17 @@ export async function run(argv: string[]): Promise<number> {
     console.log(
       `\n| target | clients | p50 ms | p95 ms | p99 ms | req/s | errors | p95 / p99 x bare |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`,
     )
+    const share = (n: number, of: number) => `${n}/${of} (${of > 0 ? Math.round((100 * n) / of) : 0}%)`
+    const asked = corrections.queries - corrections.haveResults
+    console.log(
+      `\n"did you mean": ${corrections.queries} misspelled phrases of the corpus, ${corrections.haveResults} of them ` +
+        `with results as typed; of the other ${asked}: a correction found for ${share(corrections.found, asked)}, ` +
+        `the phrase misspelled for ${share(corrections.recovered, asked)}; p50 ${ms(corrections.p50)} ms, ` +
+        `p95 ${ms(corrections.p95)} ms (1 client)`,
+    )
+    for (const [kind, k] of Object.entries(corrections.byKind)) {
+      console.log(`  ${kind}: found ${share(k.found, k.queries)}, recovered ${share(k.recovered, k.queries)}`)
+    }
     if (values.out) await writeFile(values.out, JSON.stringify(results, null, 2))
   } finally {
     server.child.kill('SIGTERM')

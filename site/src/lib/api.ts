@@ -3,7 +3,7 @@
  * with the status, so callers can tell "not found" from the rest; spec §8 says most of them are only logged.
  */
 import { apiFetch, apiJson } from '@phrasereel/api/shared/http-client'
-import type { Chunk, PhraseMatch } from '@phrasereel/api/shared/wire'
+import type { Chunk, PhraseMatch, PhraseSuggestion } from '@phrasereel/api/shared/wire'
 import type { ResultTotal } from './format.ts'
 
 /** A clip as the site shows it; search results carry the match info. */
@@ -49,6 +49,15 @@ export async function searchChunks(
         : options.offset + items.length
   const flag = (name: string) => response.headers.get(name) === 'true'
   return { items, total, capped: flag('x-total-count-capped'), estimated: flag('x-total-count-estimated') }
+}
+
+export type { PhraseSuggestion }
+
+/** GET /api/search/complete?q=: type-ahead, up to 8 phrases that start with `q`, most said first (issue 18). */
+export async function completeSearch(q: string, signal?: AbortSignal): Promise<PhraseSuggestion[]> {
+  return apiJson<PhraseSuggestion[]>(`/api/search/complete?q=${encodeURIComponent(q)}`, {
+    signal: signal ?? null,
+  })
 }
 
 /** GET /api/content/chunks/count and /api/content/words/count. */

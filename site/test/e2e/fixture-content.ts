@@ -5,7 +5,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Queryable } from '../../../api/src/db/connect.ts'
+import type { Pool } from '../../../api/src/db/connect.ts'
 import { type FixtureContent, seedContent } from '../../../api/test/fixtures.ts'
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures')
@@ -52,7 +52,7 @@ export const E2E_CONTENT: FixtureContent[] = [
 
 /** Seeds `E2E_CONTENT` and writes its media files under `mediaDir`; returns the ids. */
 export async function seedE2EContent(
-  db: Queryable,
+  db: Pool,
   mediaDir: string,
 ): Promise<{ contentId: number; chunkIds: number[] }[]> {
   const seeded = await seedContent(db, E2E_CONTENT)

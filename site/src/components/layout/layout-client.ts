@@ -92,9 +92,28 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-search-form
     const query = input?.value.trim() ?? ''
     if (!query) return
     if (input) input.value = query
-    closeMenus()
-    window.location.assign(`/search?q=${encodeURIComponent(query)}`)
+    goSearch(query)
   })
+}
+function goSearch(query: string): void {
+  closeMenus()
+  window.location.assign(`/search?q=${encodeURIComponent(query)}`)
+}
+// type-ahead (issue 18): loaded when a search box is first focused, so pages that never search do not pay for it
+for (const input of document.querySelectorAll<HTMLInputElement>('[data-search-input]')) {
+  input.addEventListener(
+    'focus',
+    () => {
+      import('./search-assist.ts')
+        .then(({ attachSearchAssist }) => {
+          attachSearchAssist(input, goSearch)
+          // text typed while the module loaded is asked for at once
+          if (input.value !== input.defaultValue) input.dispatchEvent(new Event('input'))
+        })
+        .catch((error: unknown) => console.warn('[search] type-ahead failed to load:', error))
+    },
+    { once: true },
+  )
 }
 
 // ---- theme toggle ----
