@@ -5,7 +5,7 @@
  * rendered on the server (the page knows the session), so there is no loading state to show. History can be
  * cleared, one entry (its Remove button) or all of it (after a confirmation; issue 17).
  */
-import { apiJson } from '@phrasereel/api/shared/http-client'
+import { ApiError, apiJson } from '@phrasereel/api/shared/http-client'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { useEffect, useRef, useState } from 'react'
@@ -98,6 +98,16 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
   const heading = useRef<HTMLHeadingElement>(null)
   const [announce, setAnnounce] = useState('')
   const [clearing, setClearing] = useState(false)
+  // after a removal, focus goes to the entry now at this index, else the previous one, else the heading
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+
+  useEffect(() => {
+    if (focusAt === null) return
+    setFocusAt(null)
+    const buttons = document.querySelectorAll<HTMLButtonElement>('[data-remove-history]')
+    const target = buttons[Math.min(focusAt, buttons.length - 1)]
+    ;(target ?? heading.current)?.focus()
+  }, [focusAt])
 
   // history failures are only logged and leave the list as it is (spec §8)
   async function removeEntry(index: number): Promise<void> {
@@ -107,21 +117,14 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
       await authFetch(`/api/user-content/play-history/${entry.historyId}`, { method: 'DELETE' })
     } catch (error) {
       // already gone (another tab): drop it here too
-      if (!(error instanceof Error && 'status' in error && error.status === 404)) {
+      if (!(error instanceof ApiError && error.status === 404)) {
         console.warn('[history] removing an entry failed:', error)
         return
       }
     }
-    const next = items.filter((_, i) => i !== index)
-    setItems(next)
+    setItems((current) => current.filter((item) => item.historyId !== entry.historyId))
     setAnnounce(MESSAGES.removedFromHistory)
-    // focus moves to the entry that took its place, else the previous one, else the heading
-    const focusIndex = Math.min(index, next.length - 1)
-    window.requestAnimationFrame(() => {
-      const buttons = document.querySelectorAll<HTMLButtonElement>('[data-remove-history]')
-      const target = focusIndex >= 0 ? buttons[focusIndex] : null
-      ;(target ?? heading.current)?.focus()
-    })
+    setFocusAt(index)
   }
 
   async function clearAll(): Promise<void> {
