@@ -107,9 +107,11 @@ describe('home', () => {
         const first = asked.at(-1)!
         expect(first.searchParams.get('genre')).toBe(genre)
         expect(first.searchParams.get('limit')).toBe('12')
-        expect(first.searchParams.get('exclude')?.split(',').map(Number).sort()).toEqual(
-          [...shownBefore].sort(),
-        )
+        // it leaves out what the page has of the genre (at least the clips shown before; a load that was under way
+        // when the chip was clicked may have brought more)
+        const excluded = (first.searchParams.get('exclude') ?? '').split(',').map(Number)
+        for (const id of shownBefore) expect(excluded).toContain(id)
+        for (const id of excluded) expect(genreOf.get(id)).toBe(genre)
         for (const label of await page.locator('[data-feed] .card__type').allTextContents())
           expect(label.toLowerCase()).toBe(genre)
 
