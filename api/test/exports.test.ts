@@ -62,11 +62,13 @@ async function seedWithMedia(app: TestApp, contents: FixtureContent[], thumbnail
   return { contentIds: seeded.map((s) => s.contentId), chunkIds: seeded.map((s) => s.chunkIds) }
 }
 
+/** Saves a clip of each content item (the given one, else the item's first enabled clip), newest first. */
 async function saveAll(app: TestApp, user: Caller, contentIds: number[], chunkIds?: number[]): Promise<void> {
   for (const [i, contentId] of contentIds.entries()) {
     await app.db.query(
       `insert into saves (user_id, content_metadata_id, content_chunk_id, created_at)
-       values ($1, $2, $3, now() - make_interval(secs => $4))`,
+       values ($1, $2, coalesce($3::bigint, (select id from content_chunks
+         where content_metadata_id = $2 and enabled order by chunk_order limit 1)), now() - make_interval(secs => $4))`,
       [user.id, contentId, chunkIds?.[i] ?? null, i],
     )
   }
@@ -554,9 +556,10 @@ describeEachDatabase('exports to Anki and CSV', (getApp) => {
     const bulk = await seedWithMedia(app, many)
     const user = await createUser(app.db)
     await app.db.query(
-      `insert into saves (user_id, content_metadata_id, created_at)
-       select $1, id, now() - make_interval(secs => row_number() over (order by id)) from unnest($2::bigint[]) as id`,
-      [user.id, bulk.contentIds],
+      `insert into saves (user_id, content_metadata_id, content_chunk_id, created_at)
+       select $1, c.content_metadata_id, c.id, now() - make_interval(secs => row_number() over (order by c.id))
+       from content_chunks c where c.id = any($2::bigint[])`,
+      [user.id, bulk.chunkIds.flat()],
     )
     // the baseline: the same call before the export starts
     const timeCall = async () => {

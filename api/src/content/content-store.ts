@@ -70,15 +70,36 @@ export async function findChunks(db: Queryable, mediaBase: string, ids: number[]
 /** Clips per random starting point in `randomChunks`. */
 export const RANDOM_RUN_LENGTH = 3
 
+/** What a random pick draws from: one genre (compared trimmed and lowercased), and clips to leave out. */
+export interface RandomFilter {
+  genre?: string | null
+  exclude?: readonly number[]
+}
+
+// the filter as a condition on content_chunks, with the genre as $g and the excluded ids as $x
+const randomFilterSql = (g: number, x: number) =>
+  `($${g}::text is null or content_metadata_id in (
+     select gm.id from content_metadata gm where lower(btrim(gm.genre)) = $${g}))
+   and not (id = any($${x}::bigint[]))`
+
 /**
  * `limit` random enabled chunks, no chunk twice. Each chunk carries a uniform `random_key`; the answer is short
  * runs of consecutive keys (`RANDOM_RUN_LENGTH`) from several random points on the key circle, each an index range
  * scan, so the cost does not grow with the table as `ORDER BY random()` does. Several independent points (rather
  * than one run of `limit` keys) make two calls practically never give the same page, and spread each page over the
  * catalogue. When runs overlap or the catalogue is small, one run of keys from another random point fills up.
+ * `filter` narrows the draw to one genre and leaves out clips the caller already shows (the home feed's pages,
+ * issue 17): fewer than `limit` clips come back only when the genre has no more.
  */
-export async function randomChunks(db: Queryable, mediaBase: string, limit: number): Promise<Chunk[]> {
+export async function randomChunks(
+  db: Queryable,
+  mediaBase: string,
+  limit: number,
+  filter: RandomFilter = {},
+): Promise<Chunk[]> {
   if (limit < 1) return []
+  const genre = filter.genre?.trim().toLowerCase() || null
+  const exclude = [...(filter.exclude ?? [])]
   const points = Array.from({ length: Math.ceil(limit / RANDOM_RUN_LENGTH) }, () => Math.random())
   // The points are bound parameters, so that every branch is an index range scan (a random() inside the query
   // becomes a join filter over the whole index). `k` is the distance from the point round the key circle: keys
@@ -88,10 +109,10 @@ export async function randomChunks(db: Queryable, mediaBase: string, limit: numb
      runs as (
        select r.id, points.ord, r.k from points cross join lateral (
          (select id, random_key - points.p as k from content_chunks
-          where enabled and random_key >= points.p order by random_key limit $2)
+          where enabled and random_key >= points.p and ${randomFilterSql(4, 5)} order by random_key limit $2)
          union all
          (select id, random_key - points.p + 1 as k from content_chunks
-          where enabled and random_key < points.p order by random_key limit $2)
+          where enabled and random_key < points.p and ${randomFilterSql(4, 5)} order by random_key limit $2)
          order by k limit $2
        ) r
      ),
@@ -100,12 +121,15 @@ export async function randomChunks(db: Queryable, mediaBase: string, limit: numb
      join content_metadata m on m.id = c.content_metadata_id
      order by ids.ord, ids.k
      limit $3`,
-    [points, RANDOM_RUN_LENGTH, limit],
+    [points, RANDOM_RUN_LENGTH, limit, genre, exclude],
   )
   const picked = rows.map((row) => toChunk(row, mediaBase))
   if (picked.length < limit) {
     const seen = new Set(picked.map((chunk) => chunk.id))
-    for (const chunk of await chunkRun(db, mediaBase, Math.random(), limit + picked.length)) {
+    for (const chunk of await chunkRun(db, mediaBase, Math.random(), limit + picked.length, {
+      genre,
+      exclude,
+    })) {
       if (picked.length >= limit) break
       if (seen.has(chunk.id)) continue
       seen.add(chunk.id)
@@ -121,20 +145,22 @@ export async function chunkRun(
   mediaBase: string,
   start: number,
   length: number,
+  filter: RandomFilter = {},
 ): Promise<Chunk[]> {
+  const genre = filter.genre?.trim().toLowerCase() || null
   const { rows } = await db.query<ChunkRow>(
     `with picked as (
        (select id, random_key - $2 as k from content_chunks
-        where enabled and random_key >= $2 order by random_key limit $1)
+        where enabled and random_key >= $2 and ${randomFilterSql(3, 4)} order by random_key limit $1)
        union all
        (select id, random_key - $2 + 1 as k from content_chunks
-        where enabled and random_key < $2 order by random_key limit $1)
+        where enabled and random_key < $2 and ${randomFilterSql(3, 4)} order by random_key limit $1)
      ),
      ids as (select id, k from picked order by k limit $1)
      select ${CHUNK_COLUMNS} from ids join content_chunks c on c.id = ids.id
      join content_metadata m on m.id = c.content_metadata_id
      order by ids.k`,
-    [length, start],
+    [length, start, genre, [...(filter.exclude ?? [])]],
   )
   return rows.map((row) => toChunk(row, mediaBase))
 }

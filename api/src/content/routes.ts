@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { BadRequestError, NotFoundError } from '../http/errors.ts'
-import { parseId, requireParam } from '../http/input.ts'
+import { assertNoNul, parseId, requireParam } from '../http/input.ts'
 import { json, noContent } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
@@ -26,7 +26,12 @@ const PUBLIC_SHORT_CACHE = { 'cache-control': 'public, max-age=30', ...ANY_ORIGI
 export function registerContentRoutes(router: Router<AppContext>): void {
   router.get('/api/content/random-chunks', async ({ url, ctx }) => {
     const limit = parseLimit(url.searchParams.get('limit'))
-    return json(await randomChunks(ctx.db, ctx.mediaBase, limit), 200, { 'cache-control': 'no-store' })
+    // `genre` and `exclude` (beyond spec, issue 17): the home feed's genre chip pages through one genre, and each
+    // page leaves out the clips already shown
+    const filter = { genre: parseGenre(url.searchParams.get('genre')), exclude: parseExclude(url) }
+    return json(await randomChunks(ctx.db, ctx.mediaBase, limit, filter), 200, {
+      'cache-control': 'no-store',
+    })
   })
 
   router.get('/api/content/navigate-chunk', async ({ url, ctx }) => {
@@ -81,4 +86,21 @@ function parseLimit(value: string | null): number {
   if (limit < 1 || limit > RANDOM_CHUNKS_MAX)
     throw new BadRequestError(`limit must be between 1 and ${RANDOM_CHUNKS_MAX}`)
   return limit
+}
+
+function parseGenre(value: string | null): string | null {
+  if (value === null || value.trim() === '') return null
+  assertNoNul(value, 'genre')
+  if (value.length > LIMITS.genreMaxLength)
+    throw new BadRequestError(`genre must be at most ${LIMITS.genreMaxLength} characters`)
+  return value
+}
+
+function parseExclude(url: URL): number[] {
+  const value = url.searchParams.get('exclude')
+  if (value === null || value === '') return []
+  const parts = value.split(',')
+  if (parts.length > LIMITS.randomExcludeMax)
+    throw new BadRequestError(`exclude may list at most ${LIMITS.randomExcludeMax} ids`)
+  return parts.map((part) => parseId(part, 'exclude'))
 }

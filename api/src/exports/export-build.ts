@@ -16,13 +16,12 @@ import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import type { ExportSummary } from '../shared/wire.ts'
 import { ANKI_FIELDS, type AnkiDeck, type AnkiNote, writeCollection, writePackage } from './anki-package.ts'
+import { countMarked, listMarked } from '../user-content/user-content.ts'
 import { UTF8_BOM, csvRecord } from './csv.ts'
 import {
   type ExportClip,
   type ExportRow,
-  countSavedClips,
   findExportClips,
-  listSavedClips,
   markExportRunning,
   recordExportProgress,
 } from './export-store.ts'
@@ -95,8 +94,14 @@ interface Collected {
 
 async function collectItems(ctx: AppContext, job: ExportRow): Promise<Collected> {
   if (job.source === 'saved') {
-    const total = await countSavedClips(ctx.db, job.user_id)
-    const clips = await listSavedClips(ctx.db, job.user_id, job.language, LIMITS.exportMaxClips)
+    // exactly the clips the saved list shows (per clip, newest first: decision 088)
+    const total = await countMarked(ctx, 'save', job.user_id)
+    const saved = await listMarked(ctx, 'save', job.user_id, { limit: LIMITS.exportMaxClips, offset: 0 })
+    const clips = await findExportClips(
+      ctx.db,
+      saved.map((chunk) => chunk.id),
+      job.language,
+    )
     return {
       items: clips.map((clip) => ({ clip, phrase: clip.transcript, words: null })),
       skipped: [],

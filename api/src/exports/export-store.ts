@@ -191,50 +191,6 @@ function toClip(row: ClipRow): ExportClip {
   }
 }
 
-/** How many saved items of the user have an enabled clip (what the saved list shows). */
-export async function countSavedClips(db: Queryable, userId: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from saves s where s.user_id = $1
-     and exists (select 1 from content_chunks e where e.content_metadata_id = s.content_metadata_id and e.enabled)`,
-    [userId],
-  )
-  return rows[0]?.n ?? 0
-}
-
-/**
- * The user's saved items as clips, newest first, at most `limit`: the clip remembered with the save while it is
- * enabled, else the item's first enabled clip (the same choice as the saved list, user-content-store).
- */
-export async function listSavedClips(
-  db: Queryable,
-  userId: number,
-  language: string | null,
-  limit: number,
-): Promise<ExportClip[]> {
-  const { rows } = await db.query<ClipRow>(
-    `with page as (
-       select s.content_metadata_id, s.content_chunk_id, s.created_at from saves s
-       where s.user_id = $1
-         and exists (select 1 from content_chunks e where e.content_metadata_id = s.content_metadata_id and e.enabled)
-       order by s.created_at desc, s.content_metadata_id desc
-       limit $3
-     )
-     select ${CLIP_COLUMNS}
-     from page
-     cross join lateral (
-       select coalesce(
-         (select rc.id from content_chunks rc where rc.id = page.content_chunk_id and rc.enabled),
-         (select fc.id from content_chunks fc where fc.content_metadata_id = page.content_metadata_id and fc.enabled
-          order by fc.chunk_order limit 1)) as chunk_id
-     ) pick
-     join content_chunks c on c.id = pick.chunk_id
-     join content_metadata m on m.id = c.content_metadata_id
-     order by page.created_at desc, page.content_metadata_id desc`,
-    [userId, language, limit],
-  )
-  return rows.map(toClip)
-}
-
 /** Enabled clips by id, in the order of `ids` (missing or disabled ones left out). */
 export async function findExportClips(
   db: Queryable,

@@ -15,7 +15,8 @@ import { MESSAGES } from '../shared/messages.ts'
 import type { ExportJob } from '../shared/wire.ts'
 import { exportFilePath } from './export-build.ts'
 import { exportRunner, WORKER_ID } from './export-runner.ts'
-import { type ExportRow, countSavedClips, findExport, insertExport } from './export-store.ts'
+import { countMarked } from '../user-content/user-content.ts'
+import { type ExportRow, findExport, insertExport } from './export-store.ts'
 import { findFfmpeg } from './media-cut.ts'
 
 /** Body of `POST /api/exports`. */
@@ -56,7 +57,7 @@ export async function startExport(
     if (body.collection_id !== undefined && body.collection_id !== null) {
       throw new ValidationError('collection_id is only for source collection')
     }
-    if ((await countSavedClips(ctx.db, userId)) === 0) throw new ValidationError(MESSAGES.exportNothing)
+    if ((await countMarked(ctx, 'save', userId)) === 0) throw new ValidationError(MESSAGES.exportNothing)
   }
   if (body.format === 'apkg' && !findFfmpeg(ctx.config.FFMPEG_PATH)) {
     throw new ValidationError(MESSAGES.exportNoFfmpeg)

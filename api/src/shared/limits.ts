@@ -37,6 +37,10 @@ export const LIMITS = {
   homeMinWaitBetweenLoadsMs: 3500,
   homeScrollBottomThresholdPx: 50,
   homeObserverThreshold: 0.5,
+  /** `random-chunks?exclude=`: clips the feed already shows, left out of the answer (the most recent ones). */
+  randomExcludeMax: 480,
+  /** `random-chunks?genre=`: longest genre name accepted. */
+  genreMaxLength: 100,
   collectionNameMax: 100,
   collectionDescriptionMax: 500,
   collectionPhraseMax: 200,

@@ -148,6 +148,12 @@ export const MESSAGES = {
   historySignedOutTitle: 'Keep track of what you watch!',
   historySignedOutText: "Watch history isn't viewable when signed out.",
   historyEmptyTitle: 'No play history yet',
+  /** Clearing play history (beyond spec, issue 17). */
+  clearHistory: 'Clear all history',
+  clearHistoryConfirm: 'Clear your whole play history? This cannot be undone.',
+  historyCleared: 'Play history cleared',
+  removeFromHistory: 'Remove from history',
+  removedFromHistory: 'Removed from history',
   exploreVideos: 'Explore Videos',
   myCollectionsSignedOutTitle: 'Create and manage your collections!',
   myCollectionsSignedOutText: 'Collections not available when signed out.',

@@ -104,8 +104,9 @@ export interface ContentStatus {
   is_saved: boolean
 }
 
-/** One play-history entry (spec §3). */
+/** One play-history entry (spec §3); `id` (beyond spec) names it for `DELETE /api/user-content/play-history/{id}`. */
 export interface HistoryItem {
+  id: number
   chunk: Chunk
   content: ContentMetadata
   played_at: string

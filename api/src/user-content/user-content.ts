@@ -6,9 +6,13 @@ import { MESSAGES } from '../shared/messages.ts'
 import {
   addMark,
   type ContentStatus,
+  clearPlayHistory,
+  deletePlayHistoryEntry,
+  findChunkContentId,
   findContentStatus,
   findEnabledChunkContentId,
   type HistoryItem,
+  countMarkedChunks,
   listMarkedChunks,
   listPlayHistory,
   type MarkKind,
@@ -20,6 +24,7 @@ import {
 export const USER_CONTENT_DETAILS = {
   contentNotFound: 'Content not found',
   chunkNotInContent: 'content_chunk_id does not belong to content_metadata_id',
+  historyEntryNotFound: 'Play history entry not found',
 } as const
 
 /** The answer to a logged play (spec §7.2). */
@@ -30,9 +35,9 @@ export interface PlayRecord {
 }
 
 /**
- * Likes or saves a content item (idempotent), remembering `chunkId` when given; answers the caller's new status.
- * 404 when the item or clip does not exist (or vanished under a concurrent delete), 422 when the clip is another
- * item's.
+ * Likes or saves a clip (`chunkId`), or the content item as a whole without one (idempotent;
+ * docs/decisions/088); answers the caller's new status of that clip, or of the item. 404 when the item or clip
+ * does not exist (or vanished under a concurrent delete), 422 when the clip is another item's.
  */
 export async function markContent(
   ctx: AppContext,
@@ -43,32 +48,48 @@ export async function markContent(
 ): Promise<ContentStatus> {
   if (chunkId !== null) await assertChunkOfContent(ctx, chunkId, contentId)
   const found = await addMark(ctx.db, kind, userId, contentId, chunkId, ctx.now())
-  return requireStatus(ctx, found, userId, contentId)
+  return requireStatus(ctx, found, userId, contentId, chunkId)
 }
 
-/** Takes a like or save off (idempotent); answers the caller's new status, 404 when the item does not exist. */
+/**
+ * Takes a like or save off a clip, or every one of the item's without `chunkId` (idempotent); answers the caller's
+ * new status of that clip, or of the item. The clip may be disabled by now. 404 when the item or clip does not
+ * exist, 422 when the clip is another item's.
+ */
 export async function unmarkContent(
   ctx: AppContext,
   kind: MarkKind,
   userId: number,
   contentId: number,
+  chunkId: number | null,
 ): Promise<ContentStatus> {
-  const found = await removeMark(ctx.db, kind, userId, contentId)
-  return requireStatus(ctx, found, userId, contentId)
+  if (chunkId !== null) await assertChunkOfContent(ctx, chunkId, contentId, { enabledOnly: false })
+  const found = await removeMark(ctx.db, kind, userId, contentId, chunkId)
+  return requireStatus(ctx, found, userId, contentId, chunkId)
 }
 
-/** The caller's like and save of a content item; null when the item does not exist. */
-export function getContentStatus(
+/**
+ * The caller's like and save of one clip, or of the content item (any of its clips) without `chunkId`; null when
+ * the item does not exist. 404 when the clip does not exist, 422 when it is another item's.
+ */
+export async function getContentStatus(
   ctx: AppContext,
   userId: number,
   contentId: number,
+  chunkId: number | null = null,
 ): Promise<ContentStatus | null> {
-  return findContentStatus(ctx.db, userId, contentId)
+  if (chunkId !== null) await assertChunkOfContent(ctx, chunkId, contentId, { enabledOnly: false })
+  return findContentStatus(ctx.db, userId, contentId, chunkId)
 }
 
 /** One page of the caller's liked or saved items, each shown by a clip. */
 export function listMarked(ctx: AppContext, kind: MarkKind, userId: number, page: Page): Promise<Chunk[]> {
   return listMarkedChunks(ctx.db, ctx.mediaBase, kind, userId, page)
+}
+
+/** How many clips the caller's liked or saved list has in all. */
+export function countMarked(ctx: AppContext, kind: MarkKind, userId: number): Promise<number> {
+  return countMarkedChunks(ctx.db, kind, userId)
 }
 
 /**
@@ -94,8 +115,26 @@ export function listHistory(ctx: AppContext, userId: number, page: Page): Promis
   return listPlayHistory(ctx.db, ctx.mediaBase, userId, page)
 }
 
-async function assertChunkOfContent(ctx: AppContext, chunkId: number, contentId: number): Promise<void> {
-  const owner = await findEnabledChunkContentId(ctx.db, chunkId)
+/** Removes one entry of the caller's play history; 404 when they have no entry with that id. */
+export async function removeHistoryEntry(ctx: AppContext, userId: number, entryId: number): Promise<void> {
+  if (!(await deletePlayHistoryEntry(ctx.db, userId, entryId)))
+    throw new NotFoundError(USER_CONTENT_DETAILS.historyEntryNotFound)
+}
+
+/** Clears the caller's play history; answers how many entries were removed. */
+export async function clearHistory(ctx: AppContext, userId: number): Promise<{ deleted: number }> {
+  return { deleted: await clearPlayHistory(ctx.db, userId) }
+}
+
+async function assertChunkOfContent(
+  ctx: AppContext,
+  chunkId: number,
+  contentId: number,
+  { enabledOnly = true } = {},
+): Promise<void> {
+  const owner = enabledOnly
+    ? await findEnabledChunkContentId(ctx.db, chunkId)
+    : await findChunkContentId(ctx.db, chunkId)
   if (owner === null) throw new NotFoundError(MESSAGES.chunkNotFound)
   if (owner !== contentId) throw new ValidationError(USER_CONTENT_DETAILS.chunkNotInContent)
 }
@@ -105,8 +144,9 @@ async function requireStatus(
   found: boolean,
   userId: number,
   contentId: number,
+  chunkId: number | null,
 ): Promise<ContentStatus> {
-  const status = found ? await findContentStatus(ctx.db, userId, contentId) : null
+  const status = found ? await findContentStatus(ctx.db, userId, contentId, chunkId) : null
   if (!status) throw new NotFoundError(USER_CONTENT_DETAILS.contentNotFound)
   return status
 }

@@ -3,15 +3,26 @@
  * with the status, so callers can tell "not found" from the rest; spec §8 says most of them are only logged.
  */
 import { apiFetch, apiJson } from '@phrasereel/api/shared/http-client'
+import { LIMITS } from '@phrasereel/api/shared/limits'
 import type { Chunk, PhraseMatch, PhraseSuggestion } from '@phrasereel/api/shared/wire'
 import type { ResultTotal } from './format.ts'
 
 /** A clip as the site shows it; search results carry the match info. */
 export type SiteChunk = Chunk & { match?: PhraseMatch | null }
 
-/** GET /api/content/random-chunks: `limit` random clips. */
-export async function fetchRandomChunks(limit: number, signal?: AbortSignal): Promise<SiteChunk[]> {
-  return apiJson<SiteChunk[]>(`/api/content/random-chunks?limit=${limit}`, { signal: signal ?? null })
+/**
+ * GET /api/content/random-chunks: `limit` random clips, of one genre when `genre` is given, none of `exclude`
+ * (the clips a page already shows; the most recent `LIMITS.randomExcludeMax` are sent).
+ */
+export async function fetchRandomChunks(
+  limit: number,
+  options: { signal?: AbortSignal; genre?: string | null; exclude?: readonly number[] } = {},
+): Promise<SiteChunk[]> {
+  const params = new URLSearchParams({ limit: String(limit) })
+  if (options.genre) params.set('genre', options.genre)
+  const exclude = (options.exclude ?? []).slice(-LIMITS.randomExcludeMax)
+  if (exclude.length > 0) params.set('exclude', exclude.join(','))
+  return apiJson<SiteChunk[]>(`/api/content/random-chunks?${params}`, { signal: options.signal ?? null })
 }
 
 /** GET /api/content/chunk/{id}. */

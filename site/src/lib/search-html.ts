@@ -3,6 +3,7 @@
  * renders later pages, so both give the same DOM without a framework.
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
+import { MARKS, type MarkKind, markIconHtml } from '../components/marks/mark-look.ts'
 import type { SiteChunk } from './api.ts'
 import { escapeHtml, mediaHtml } from './card-html.ts'
 import { fill, formatResultTotal, type ResultTotal, typeLabel } from './format.ts'
@@ -52,10 +53,22 @@ export function resultHtml(chunk: SiteChunk, query: string, index: number): stri
       ? `<ul class="result__tags" aria-label="Tags">${tags.map((tag) => `<li class="tag">${escapeHtml(tag)}</li>`).join('')}</ul>`
       : ''
   }<p class="result__transcript">${transcript}</p><div class="result__actions"><button type="button" class="button button--small" data-copy-text="${index}">Copy text</button><button type="button" class="button button--small" data-copy-link="${chunk.id}">Copy link</button>${
-    meta?.id
-      ? `<button type="button" class="button button--small" data-like="${meta.id}" aria-pressed="false" title="Sign in to like this video">Like</button><button type="button" class="button button--small" data-save="${meta.id}" aria-pressed="false" title="Sign in to save this video">Save</button>`
-      : ''
+    meta?.id ? markButtonHtml('like', meta.id, chunk.id) + markButtonHtml('save', meta.id, chunk.id) : ''
   }</div></div></article></li>`
+}
+
+/**
+ * A result's Like or Save button for one clip (docs/decisions/088): `data-like`/`data-save` hold the content item,
+ * `data-chunk` the clip; off until the page script knows the signed-in user's status (then 'Liked'/'Saved',
+ * `aria-pressed="true"` and a filled icon).
+ */
+export function markButtonHtml(
+  kind: MarkKind,
+  contentMetadataId: number,
+  chunkId: number,
+  on = false,
+): string {
+  return `<button type="button" class="button button--small mark-button" data-${kind}="${contentMetadataId}" data-chunk="${chunkId}" aria-pressed="${on}" title="${escapeHtml(MARKS[kind].signedOut)}">${markIconHtml(kind, on, 16)}<span data-mark-word>${on ? MARKS[kind].wordOn : MARKS[kind].word}</span></button>`
 }
 
 /** Previous, page numbers (windowed past 10 pages) and Next; empty for one page. */

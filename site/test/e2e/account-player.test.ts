@@ -327,10 +327,12 @@ describe('/play/{chunkId}', () => {
     expect((await status(account, contentId)).is_liked).toBe(true)
     expect(reactScripts).toEqual([])
 
-    // next: same content item, so still liked; the new clip plays on and is logged once
+    // next: another clip of the same content item; likes are per clip (decision 088), so this one is not liked;
+    // the new clip plays on and is logged once
     await player(page).getByRole('button', { name: 'Next clip' }).click()
     await page.waitForURL((url) => url.pathname === `/play/${second}`, { timeout: 15_000 })
-    await unlike.waitFor()
+    await like.waitFor({ timeout: 15_000 })
+    expect(await like.getAttribute('aria-pressed')).toBe('false')
     await waitPlaying(page)
     await expect.poll(() => logs.length, { timeout: 10_000 }).toBe(2)
     expect(logs[1]).toEqual({ chunkId: second, contentId })
@@ -344,6 +346,8 @@ describe('/play/{chunkId}', () => {
     await page.waitForTimeout(600)
     await player(page).getByRole('button', { name: 'Previous clip' }).click()
     await page.waitForURL((url) => url.pathname === `/play/${first}`, { timeout: 15_000 })
+    // the first clip is still liked
+    await unlike.waitFor({ timeout: 15_000 })
     await waitPlaying(page)
     await expect.poll(() => logs.length, { timeout: 10_000 }).toBe(3)
     expect(logs[2]).toEqual({ chunkId: first, contentId })

@@ -2,7 +2,9 @@
  * The home feed without a framework (spec §2.3, §4 Home list, §9; docs/decisions/062): the server renders the
  * first 12 clips; this script adds the genre filter, 12 more clips at the bottom (observer threshold 0.5, 50 px
  * from the bottom, at least 3.5 s between loads) with 12 skeletons meanwhile, and opens the video modal, whose
- * code (React and the player) loads only when a clip is opened.
+ * code (React and the player) loads only when a clip is opened. With a genre chosen, the pages come from that
+ * genre (`random-chunks?genre=`), and every load leaves out the clips already loaded (`exclude=`), so each page
+ * adds 12 clips not shown yet (issue 17); changing the genre starts again at its first page (spec §4).
  */
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
@@ -26,7 +28,9 @@ export function startHomeFeed(root: HTMLElement): void {
   let genre: string | null = null
   let pages = 1
   let loading = false
-  let hasMore = items.length === 0 || items.length >= PAGE
+  // per filter ('' = all genres): whether the server may have more clips of it
+  const exhausted = new Set<string>()
+  if (items.length > 0 && items.length < PAGE) exhausted.add('')
   let lastLoad = Date.now()
   let retry: number | undefined
   let rendered: number[] = items.slice(0, PAGE).map((chunk) => chunk.id)
@@ -35,7 +39,8 @@ export function startHomeFeed(root: HTMLElement): void {
   const genreOf = (chunk: SiteChunk) => chunk.content_metadata?.genre?.trim().toLowerCase() ?? ''
   const filtered = () => (genre ? items.filter((chunk) => genreOf(chunk) === genre) : items)
   const visible = () => filtered().slice(0, pages * PAGE)
-  const canShowMore = () => filtered().length > visible().length || hasMore
+  const hasMore = () => !exhausted.has(genre ?? '')
+  const canShowMore = () => filtered().length > visible().length || hasMore()
 
   function render(): void {
     const shown = visible()
@@ -74,18 +79,24 @@ export function startHomeFeed(root: HTMLElement): void {
     loading = true
     lastLoad = Date.now()
     render()
+    const asked = genre
     try {
-      const incoming = await fetchRandomChunks(PAGE)
+      const incoming = await fetchRandomChunks(PAGE, {
+        genre: asked,
+        exclude: (asked ? items.filter((chunk) => genreOf(chunk) === asked) : items).map((chunk) => chunk.id),
+      })
       const [next, added] = mergeChunks(items, incoming)
       items = next
-      if (incoming.length < PAGE || added === 0) hasMore = false
+      if (incoming.length < PAGE || added === 0) exhausted.add(asked ?? '')
     } catch (error) {
       // spec §8: feed failures are only logged; scrolling again retries
       console.warn('[home] loading clips failed:', error)
     } finally {
       loading = false
       render()
-      if (atBottom()) tryLoad()
+      // the genre changed meanwhile: fill its first page first
+      if (genre !== asked && filtered().length < pages * PAGE && hasMore()) void fetchPage()
+      else if (atBottom()) tryLoad()
     }
   }
 
@@ -105,7 +116,7 @@ export function startHomeFeed(root: HTMLElement): void {
       return
     }
     pages++
-    if (filtered().length >= pages * PAGE || !hasMore) {
+    if (filtered().length >= pages * PAGE || !hasMore()) {
       lastLoad = Date.now()
       render()
       if (atBottom()) tryLoad()
@@ -125,6 +136,8 @@ export function startHomeFeed(root: HTMLElement): void {
     genre = button.dataset.genre || null
     pages = 1
     render()
+    // the genre's first page fills from the server when the clips loaded so far do not make a page
+    if (!loading && filtered().length < PAGE && hasMore()) void fetchPage()
     bar
       .querySelector<HTMLButtonElement>(`button[data-genre="${CSS.escape(button.dataset.genre ?? '')}"]`)
       ?.focus()

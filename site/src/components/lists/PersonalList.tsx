@@ -2,13 +2,15 @@
  * The personal clip lists of spec §2.9: /liked, /saved and /play-history. Signed out they show the spec's
  * signed-out state with a Sign in button to /login; empty, the spec's empty state; otherwise a card grid
  * (liked and saved up to 4 columns, history up to 5; spec §2.7) whose cards open the video modal. The list is
- * rendered on the server (the page knows the session), so there is no loading state to show.
+ * rendered on the server (the page knows the session), so there is no loading state to show. History can be
+ * cleared, one entry (its Remove button) or all of it (after a confirmation; issue 17).
  */
-import { apiJson } from '@phrasereel/api/shared/http-client'
+import { ApiError, apiJson } from '@phrasereel/api/shared/http-client'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
+import { authFetch } from '../../lib/auth-client.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
@@ -21,6 +23,8 @@ export type PersonalListKind = 'liked' | 'saved' | 'history'
 export interface PersonalListItem {
   chunk: SiteChunk
   playedAt?: string
+  /** The history entry's id (history only), for removing it. */
+  historyId?: number
 }
 
 interface Props {
@@ -72,9 +76,10 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
         if (cancelled) return
         setItems(
           kind === 'history'
-            ? (body as { chunk: SiteChunk; played_at: string }[]).map((h) => ({
+            ? (body as { id: number; chunk: SiteChunk; played_at: string }[]).map((h) => ({
                 chunk: h.chunk,
                 playedAt: h.played_at,
+                historyId: h.id,
               }))
             : (body as SiteChunk[]).map((chunk) => ({ chunk })),
         )
@@ -91,6 +96,52 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
   }, [kind, signedIn, loadInBrowser])
 
   const chunks = items.map((item) => item.chunk)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [announce, setAnnounce] = useState('')
+  const [clearing, setClearing] = useState(false)
+  // after a removal, focus goes to the entry now at this index, else the previous one, else the heading
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+
+  useEffect(() => {
+    if (focusAt === null) return
+    setFocusAt(null)
+    const buttons = document.querySelectorAll<HTMLButtonElement>('[data-remove-history]')
+    const target = buttons[Math.min(focusAt, buttons.length - 1)]
+    ;(target ?? heading.current)?.focus()
+  }, [focusAt])
+
+  // history failures are only logged and leave the list as it is (spec §8)
+  async function removeEntry(index: number): Promise<void> {
+    const entry = items[index]
+    if (entry?.historyId === undefined) return
+    try {
+      await authFetch(`/api/user-content/play-history/${entry.historyId}`, { method: 'DELETE' })
+    } catch (error) {
+      // already gone (another tab): drop it here too
+      if (!(error instanceof ApiError && error.status === 404)) {
+        console.warn('[history] removing an entry failed:', error)
+        return
+      }
+    }
+    setItems((current) => current.filter((item) => item.historyId !== entry.historyId))
+    setAnnounce(MESSAGES.removedFromHistory)
+    setFocusAt(index)
+  }
+
+  async function clearAll(): Promise<void> {
+    if (!window.confirm(MESSAGES.clearHistoryConfirm)) return
+    setClearing(true)
+    try {
+      await authFetch('/api/user-content/play-history', { method: 'DELETE' })
+      setItems([])
+      setAnnounce(MESSAGES.historyCleared)
+      heading.current?.focus()
+    } catch (error) {
+      console.warn('[history] clearing failed:', error)
+    } finally {
+      setClearing(false)
+    }
+  }
 
   // the modal logs a play once a clip really plays (VideoModal)
   const open = (index: number | null) => setOpenIndex(index)
@@ -134,7 +185,20 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
               onPlay={() => open(index)}
               playedAt={mounted ? item.playedAt : undefined}
             />
-            <LikeSaveButtons contentMetadataId={item.chunk.content_metadata.id} chunkId={item.chunk.id} />
+            <div className="pr-list-actions">
+              <LikeSaveButtons contentMetadataId={item.chunk.content_metadata.id} chunkId={item.chunk.id} />
+              {kind === 'history' && item.historyId !== undefined ? (
+                <button
+                  type="button"
+                  className="pr-btn pr-btn-outline pr-btn-sm pr-history-remove"
+                  data-remove-history={item.historyId}
+                  aria-label={`${MESSAGES.removeFromHistory}: ${item.chunk.content_metadata?.name?.trim() || MESSAGES.untitledContent}`}
+                  onClick={() => void removeEntry(index)}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>
@@ -143,10 +207,26 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
 
   return (
     <section className="pr-scope pr-list" aria-labelledby="list-heading">
-      <h1 id="list-heading" className="pr-list-heading">
-        {texts.heading}
-      </h1>
-      {kind === 'saved' && signedIn && items.length > 0 ? <ExportToAnki source="saved" /> : null}
+      <div className="pr-list-head">
+        <h1 id="list-heading" className="pr-list-heading" ref={heading} tabIndex={-1}>
+          {texts.heading}
+        </h1>
+        {kind === 'history' && signedIn && items.length > 0 ? (
+          <button
+            type="button"
+            className="pr-btn pr-btn-outline pr-btn-sm"
+            data-clear-history
+            disabled={clearing}
+            onClick={() => void clearAll()}
+          >
+            {MESSAGES.clearHistory}
+          </button>
+        ) : null}
+        {kind === 'saved' && signedIn && items.length > 0 ? <ExportToAnki source="saved" /> : null}
+      </div>
+      <p className="visually-hidden" role="status">
+        {announce}
+      </p>
       {body}
       <VideoModal
         chunks={chunks}

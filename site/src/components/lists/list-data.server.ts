@@ -15,7 +15,7 @@ export async function loadPersonalList(
   try {
     if (kind === 'history') {
       const history = await listPlayHistory(ctx.db, ctx.mediaBase, userId, page)
-      return history.map((h) => ({ chunk: h.chunk, playedAt: h.played_at }))
+      return history.map((h) => ({ chunk: h.chunk, playedAt: h.played_at, historyId: h.id }))
     }
     const chunks = await listMarkedChunks(
       ctx.db,

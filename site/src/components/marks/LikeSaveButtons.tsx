@@ -10,15 +10,15 @@ import { useEffect, useState } from 'react'
 import { sessionEpoch } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
-import { MARK_KINDS, MARKS, type MarkKind, markLabel } from './mark-buttons.ts'
+import { MARK_KINDS, MARKS, type MarkKind, markLabel } from './mark-look.ts'
 import { useSession } from '../auth/use-session.ts'
 import '../auth/auth-styles.ts'
 
 export interface LikeSaveButtonsProps {
-  /** `chunk.content_metadata.id`: likes and saves are per content item (spec §7.2). */
+  /** `chunk.content_metadata.id`, sent as the spec's `content_metadata_id` (spec §7.2). */
   contentMetadataId: number
-  /** The clip shown, recorded with the like/save so the lists can show it. */
-  chunkId?: number
+  /** The clip shown: likes and saves are per clip (docs/decisions/088). */
+  chunkId: number
   /** Which buttons to show (both by default). */
   show?: 'both' | 'like' | 'save'
   className?: string
@@ -32,13 +32,13 @@ export function LikeSaveButtons({
 }: LikeSaveButtonsProps) {
   useSignals()
   const { status: auth } = useSession()
-  const status = contentStatus(contentMetadataId).value
+  const status = contentStatus({ contentMetadataId, chunkId }).value
   const epoch = sessionEpoch.value
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new sign-in (epoch) refetches the status
   useEffect(() => {
-    if (auth === 'authenticated') void loadContentStatus(contentMetadataId)
-  }, [auth, contentMetadataId, epoch])
+    if (auth === 'authenticated') void loadContentStatus({ contentMetadataId, chunkId })
+  }, [auth, contentMetadataId, chunkId, epoch])
 
   const signedIn = auth === 'authenticated'
   const kinds = MARK_KINDS.filter((kind) => show === 'both' || show === kind)
@@ -63,7 +63,7 @@ function MarkButton(props: {
   signedIn: boolean
   on: boolean
   contentMetadataId: number
-  chunkId: number | undefined
+  chunkId: number
 }) {
   const { kind, signedIn, on, contentMetadataId, chunkId } = props
   const [resting, setResting] = useState(false)
@@ -76,12 +76,12 @@ function MarkButton(props: {
     setResting(true)
     setTimeout(() => setResting(false), LIMITS.buttonDebounceMs)
     if (!signedIn) {
-      openSignInDialog(() => void loadContentStatus(contentMetadataId))
+      openSignInDialog(() => void loadContentStatus({ contentMetadataId, chunkId }))
       return
     }
     setBusy(true)
     try {
-      await toggleMark(kind, contentMetadataId, chunkId)
+      await toggleMark(kind, { contentMetadataId, chunkId })
     } finally {
       setBusy(false)
     }
@@ -108,6 +108,7 @@ function MarkButton(props: {
         fill={on ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="2"
+        data-filled={String(on)}
       >
         <path d={mark.icon} />
       </svg>

@@ -7,44 +7,17 @@
  * after a click.
  */
 import { LIMITS } from '@phrasereel/api/shared/limits'
-import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { effect } from '@preact/signals-core'
 import { authStatus, sessionEpoch } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
-import { contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
+import { type ClipRef, contentStatus, loadContentStatus, toggleMark } from './content-status.ts'
+import { MARK_KINDS, MARKS, markLabel } from './mark-look.ts'
 import '../auth/auth-styles.ts'
 
-export type MarkKind = 'like' | 'save'
+export { MARK_KINDS, MARKS, type MarkKind, markLabel } from './mark-look.ts'
 
-export const MARK_KINDS: readonly MarkKind[] = ['like', 'save']
-
-/** What differs between the two buttons: the labels (signed in, on and off; signed out) and the icon. */
-export const MARKS: Record<MarkKind, { on: string; off: string; signedOut: string; icon: string }> = {
-  like: {
-    on: 'Unlike this video',
-    off: 'Like this video',
-    signedOut: MESSAGES.signInToLike,
-    icon: 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.6 4.5c2.1 0 3.7 1.2 5.4 3.2 1.7-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
-  },
-  save: {
-    on: 'Remove from saved videos',
-    off: 'Save this video',
-    signedOut: MESSAGES.signInToSave,
-    icon: 'M6 3h12v18l-6-4.5L6 21z',
-  },
-}
-
-/** The label of a mark button in a given state (its accessible name and tooltip). */
-export function markLabel(kind: MarkKind, signedIn: boolean, on: boolean): string {
-  const mark = MARKS[kind]
-  return signedIn ? (on ? mark.on : mark.off) : mark.signedOut
-}
-
-/** The clip the buttons act on: likes and saves are per content item, recorded with the clip shown. */
-export interface MarkTarget {
-  contentMetadataId: number
-  chunkId?: number
-}
+/** The clip the buttons act on: likes and saves are per clip (docs/decisions/088). */
+export type MarkTarget = ClipRef
 
 export interface MarkButtons {
   /** Acts on another clip (the player's previous/next). */
@@ -87,7 +60,7 @@ export function mountMarkButtons(host: HTMLElement, initial: MarkTarget, classNa
 
   const signedIn = () => authStatus.value === 'authenticated'
   const paint = () => {
-    const status = contentStatus(target.contentMetadataId).value
+    const status = contentStatus(target).value
     for (const entry of buttons) {
       const on = Boolean(entry.kind === 'like' ? status?.is_liked : status?.is_saved)
       const label = markLabel(entry.kind, signedIn(), on)
@@ -97,22 +70,23 @@ export function mountMarkButtons(host: HTMLElement, initial: MarkTarget, classNa
       else entry.button.removeAttribute('aria-pressed')
       entry.button.disabled = entry.resting || entry.busy
       entry.svg.setAttribute('fill', on ? 'currentColor' : 'none')
+      entry.svg.dataset.filled = String(on)
     }
   }
 
-  // repaint on any change of the session or of the item's status, wherever it came from (a card, the modal); a
-  // sign-in (epoch) fetches the status again. The effects follow one content item: another one re-creates them.
-  const watch = (contentMetadataId: number) => [
+  // repaint on any change of the session or of the clip's status, wherever it came from (a card, the modal); a
+  // sign-in (epoch) fetches the status again. The effects follow one clip: another one re-creates them.
+  const watch = (clip: ClipRef) => [
     effect(() => {
       void sessionEpoch.value
-      if (authStatus.value === 'authenticated') void loadContentStatus(contentMetadataId)
+      if (authStatus.value === 'authenticated') void loadContentStatus(clip)
     }),
     effect(() => {
-      void contentStatus(contentMetadataId).value
+      void contentStatus(clip).value
       paint()
     }),
   ]
-  let stops = watch(target.contentMetadataId)
+  let stops = watch(target)
 
   for (const entry of buttons) {
     entry.button.addEventListener('click', async (event) => {
@@ -125,15 +99,15 @@ export function mountMarkButtons(host: HTMLElement, initial: MarkTarget, classNa
         entry.resting = false
         paint()
       }, LIMITS.buttonDebounceMs)
-      const { contentMetadataId, chunkId } = target
+      const clip = target
       if (!signedIn()) {
-        openSignInDialog(() => void loadContentStatus(contentMetadataId))
+        openSignInDialog(() => void loadContentStatus(clip))
         return
       }
       entry.busy = true
       paint()
       try {
-        await toggleMark(entry.kind, contentMetadataId, chunkId)
+        await toggleMark(entry.kind, clip)
       } finally {
         entry.busy = false
         paint()
@@ -143,11 +117,11 @@ export function mountMarkButtons(host: HTMLElement, initial: MarkTarget, classNa
 
   return {
     update(next) {
-      const sameItem = next.contentMetadataId === target.contentMetadataId
+      const sameClip = next.contentMetadataId === target.contentMetadataId && next.chunkId === target.chunkId
       target = next
-      if (sameItem) return
+      if (sameClip) return
       for (const stop of stops) stop()
-      stops = watch(next.contentMetadataId)
+      stops = watch(next)
     },
     dispose() {
       for (const stop of stops) stop()

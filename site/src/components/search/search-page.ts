@@ -12,7 +12,8 @@ import type { ResultTotal } from '../../lib/format.ts'
 import { resultsBlockHtml, searchingHtml } from '../../lib/search-html.ts'
 import { sessionUser } from '../../stores/session.ts'
 import { openSignInDialog } from '../auth/auth-dialog.ts'
-import { contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
+import { type ClipRef, contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
+import { MARKS } from '../marks/mark-look.ts'
 import { showToast } from '../common/toast.ts'
 
 const PAGE_SIZE = LIMITS.resultsPageSize
@@ -31,36 +32,46 @@ export function startSearchPage(root: HTMLElement): void {
   let items = state.items
   let controller: AbortController | null = null
   const copiedTimers = new Map<Element, number>()
-  // spec §4 like/save: one status per content item, shared with the video modal's buttons (content-status.ts), so a
-  // like or save made in the modal shows on the result at once, and the other way round (docs/decisions/078)
-  const watched = new Set<number>()
+  // spec §4 like/save: one status per clip, shared with the video modal's buttons (content-status.ts), so a like
+  // or save made in the modal shows on the result of that clip at once, and the other way round (decisions 078,
+  // 088)
+  const watched = new Set<string>()
+
+  const clipOf = (button: HTMLButtonElement): ClipRef => ({
+    contentMetadataId: Number(button.dataset.like ?? button.dataset.save),
+    chunkId: Number(button.dataset.chunk),
+  })
 
   function applyStatuses(): void {
     const signedIn = sessionUser.value !== null
     for (const button of block!.querySelectorAll<HTMLButtonElement>('button[data-like], button[data-save]')) {
-      const like = button.dataset.like !== undefined
-      const id = Number(like ? button.dataset.like : button.dataset.save)
-      const status = signedIn ? contentStatus(id).value : null
-      const on = like ? status?.is_liked : status?.is_saved
-      button.setAttribute('aria-pressed', String(Boolean(on)))
-      button.textContent = like ? (on ? 'Liked' : 'Like') : on ? 'Saved' : 'Save'
+      const kind = button.dataset.like !== undefined ? 'like' : 'save'
+      const status = signedIn ? contentStatus(clipOf(button)).value : null
+      const on = Boolean(kind === 'like' ? status?.is_liked : status?.is_saved)
+      button.setAttribute('aria-pressed', String(on))
+      const word = button.querySelector<HTMLElement>('[data-mark-word]')
+      if (word) word.textContent = on ? MARKS[kind].wordOn : MARKS[kind].word
+      const icon = button.querySelector('svg')
+      icon?.setAttribute('fill', on ? 'currentColor' : 'none')
+      icon?.setAttribute('data-filled', String(on))
       if (signedIn) button.removeAttribute('title')
     }
   }
 
   async function loadStatuses(): Promise<void> {
-    const ids = [
-      ...new Set(items.map((chunk) => chunk.content_metadata?.id).filter((id): id is number => !!id)),
-    ]
-    for (const id of ids) {
-      if (watched.has(id)) continue
-      watched.add(id)
+    const clips = items
+      .filter((chunk) => chunk.content_metadata?.id)
+      .map((chunk) => ({ contentMetadataId: chunk.content_metadata.id, chunkId: chunk.id }))
+    for (const clip of clips) {
+      const key = `${clip.contentMetadataId}:${clip.chunkId}`
+      if (watched.has(key)) continue
+      watched.add(key)
       // a change from anywhere on the page (the modal's buttons included) repaints the results' buttons
-      contentStatus(id).subscribe(() => applyStatuses())
+      contentStatus(clip).subscribe(() => applyStatuses())
     }
     if (!sessionUser.value) return
     // failures are only logged there (spec §8)
-    await Promise.all(ids.map((id) => loadContentStatus(id)))
+    await Promise.all(clips.map((clip) => loadContentStatus(clip)))
     applyStatuses()
   }
 
@@ -70,13 +81,12 @@ export function startSearchPage(root: HTMLElement): void {
       return
     }
     const like = button.dataset.like !== undefined
-    const id = Number(like ? button.dataset.like : button.dataset.save)
     button.disabled = true
     window.setTimeout(() => {
       button.disabled = false
     }, LIMITS.buttonDebounceMs)
     // flips only on an OK answer; failures are only logged and leave the UI unchanged (spec §8)
-    await toggleMark(like ? 'like' : 'save', id, undefined)
+    await toggleMark(like ? 'like' : 'save', clipOf(button))
     applyStatuses()
   }
 
