@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { adminToken, countLine, ready, rows, scrollsSideways, signInAdmin } from './admin-helpers.ts'
+import { adminToken, countLine, poll, ready, rows, scrollsSideways, signInAdmin } from './admin-helpers.ts'
 import {
   expectNoSeriousA11yViolations,
   gate,
@@ -78,26 +78,26 @@ describe('the chunks page', () => {
 
       const search = page.getByLabel('Search')
       await search.pressSequentially('LEG')
-      await expect.poll(() => files(page)).toEqual(['3.mp4'])
+      await poll(() => files(page)).toEqual(['3.mp4'])
       expect(await countLine(page)).toBe('Showing 1 of 3 items')
       await search.fill('2.mp4')
-      await expect.poll(() => files(page)).toEqual(['2.mp4'])
+      await poll(() => files(page)).toEqual(['2.mp4'])
       await search.fill('video')
-      await expect.poll(() => countLine(page)).toBe('Showing 3 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 3 of 3 items')
       await search.fill('')
 
       await page.getByLabel('Status').selectOption('disabled')
-      await expect.poll(() => countLine(page)).toBe('Showing 0 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 0 of 3 items')
       expect(await page.getByText(MESSAGES.noChunksFound).count()).toBe(1)
       await page.getByLabel('Status').selectOption('enabled')
-      await expect.poll(() => countLine(page)).toBe('Showing 3 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 3 of 3 items')
       await page.getByLabel('Status').selectOption('all')
 
       await page.getByRole('button', { name: /^Ascending/ }).click()
-      await expect.poll(() => files(page)).toEqual(['3.mp4', '2.mp4', '1.mp4'])
+      await poll(() => files(page)).toEqual(['3.mp4', '2.mp4', '1.mp4'])
       await page.getByLabel('Sort by').selectOption('type')
       await page.getByLabel('Sort by').selectOption('duration')
-      await expect.poll(() => files(page)).toEqual(['3.mp4', '2.mp4', '1.mp4'])
+      await poll(() => files(page)).toEqual(['3.mp4', '2.mp4', '1.mp4'])
     })
   })
 
@@ -142,7 +142,7 @@ describe('the chunks page', () => {
       await target.getByRole('button', { name: /^Disable/ }).click()
       await target.getByRole('button', { name: /^Enable/ }).waitFor()
       await page.getByLabel('Sort by').selectOption('status')
-      await expect.poll(async () => (await files(page))[0]).toBe('2.mp4')
+      await poll(async () => (await files(page))[0]).toBe('2.mp4')
       await target.getByRole('button', { name: /^Enable/ }).click()
       await target.getByRole('button', { name: /^Disable/ }).waitFor()
     })
@@ -198,7 +198,7 @@ describe('the chunks page', () => {
         await alert.getByText(MESSAGES.fetchContentChunksFailed).waitFor()
         await page.unroute('**/admin-api/content-metadata/*/chunks')
         await alert.getByRole('link', { name: MESSAGES.adminTryAgain }).click()
-        await expect.poll(() => countLine(page)).toBe('Showing 3 of 3 items')
+        await poll(() => countLine(page)).toBe('Showing 3 of 3 items')
       },
     )
   })
@@ -226,8 +226,11 @@ describe('selection and bulk changes', () => {
       // rows render in windows: 100 first, the rest when the end scrolls into view
       expect(await rows(page).count()).toBe(100)
       expect(await countLine(page)).toBe(`Showing ${BIG_COUNT} of ${BIG_COUNT} items`)
-      await page.getByRole('button', { name: /^Show more/ }).scrollIntoViewIfNeeded()
-      await expect.poll(() => rows(page).count()).toBe(BIG_COUNT)
+      expect(await page.getByRole('button', { name: /^Show more/ }).textContent()).toBe('Show more (50 more)')
+      await poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        return rows(page).count()
+      }).toBe(BIG_COUNT)
       await page.evaluate(() => window.scrollTo(0, 0))
 
       const before = (await publicSearch(BIG_PHRASE)).total
@@ -270,12 +273,12 @@ describe('selection and bulk changes', () => {
       // the disabled ones, all selected through the filter, enabled again
       await page.getByRole('button', { name: MESSAGES.clearSelection }).click()
       await page.getByLabel('Status').selectOption('disabled')
-      await expect.poll(() => countLine(page)).toBe(`Showing 5 of ${BIG_COUNT} items`)
+      await poll(() => countLine(page)).toBe(`Showing 5 of ${BIG_COUNT} items`)
       await page.getByLabel('Select all shown').check()
       await page.getByText('5 selected').waitFor()
       await page.getByRole('button', { name: MESSAGES.enableSelected }).click()
       await page.getByText('5 of 5 chunks changed').waitFor()
-      await expect.poll(() => countLine(page)).toBe(`Showing 0 of ${BIG_COUNT} items`)
+      await poll(() => countLine(page)).toBe(`Showing 0 of ${BIG_COUNT} items`)
       expect((await publicSearch(BIG_PHRASE)).total).toBe(BIG_COUNT)
       expect(calls).toHaveLength(2)
     })
@@ -312,13 +315,13 @@ describe('export and player', () => {
       await signInAdmin(opened.context, suite.site)
       await open(page, roadId())
       await row(page, '1.mp4').getByRole('button', { name: 'Play 1.mp4' }).click()
-      await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
+      await poll(() => player(page).isVisible(), 15_000).toBe(true)
       const media = player(page).locator('[data-testid="pr-media"]')
-      await expect.poll(() => media.getAttribute('src'), { timeout: 15_000 }).toMatch(/\/1\.mp4$/)
+      await poll(() => media.getAttribute('src'), 15_000).toMatch(/\/1\.mp4$/)
       // the clip is 2 s long: at its end the admin list variant moves on instead of looping
-      await expect.poll(() => media.getAttribute('src'), { timeout: 20_000 }).toMatch(/\/2\.mp4$/)
+      await poll(() => media.getAttribute('src'), 20_000).toMatch(/\/2\.mp4$/)
       await page.keyboard.press('Escape')
-      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(false)
+      await poll(() => player(page).isVisible(), 10_000).toBe(false)
     })
   })
 })

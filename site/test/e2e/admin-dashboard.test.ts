@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import {
   adminToken,
   countLine,
+  poll,
   createAdmin,
   ready,
   rows,
@@ -56,34 +57,33 @@ describe('the dashboard', () => {
       await openDashboard(page)
       const search = page.getByLabel('Search')
       await search.pressSequentially('KITCHEN')
-      await expect.poll(() => countLine(page)).toBe('Showing 1 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 1 of 3 items')
       expect(await names(page)).toEqual(['Kitchen Stories'])
       await search.fill('talk')
-      await expect.poll(() => names(page)).toEqual(['Morning Podcast'])
+      await poll(() => names(page)).toEqual(['Morning Podcast'])
       await search.fill('nothing like this')
-      await expect.poll(() => countLine(page)).toBe('Showing 0 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 0 of 3 items')
       expect(await page.getByText(MESSAGES.noContentFound).count()).toBe(1)
       await search.fill('')
 
       await page.getByLabel('Category').selectOption('podcast')
-      await expect.poll(() => names(page)).toEqual(['Morning Podcast'])
+      await poll(() => names(page)).toEqual(['Morning Podcast'])
       expect(await countLine(page)).toBe('Showing 1 of 3 items')
       await page.getByLabel('Category').selectOption('')
 
       const sortBy = page.getByLabel('Sort by')
       await sortBy.selectOption('chunks')
-      await expect.poll(() => names(page)).toEqual(['Morning Podcast', 'Kitchen Stories', 'The Long Road'])
+      await poll(() => names(page)).toEqual(['Morning Podcast', 'Kitchen Stories', 'The Long Road'])
       await page.getByRole('button', { name: /^Ascending/ }).click()
-      await expect.poll(() => names(page)).toEqual(['The Long Road', 'Kitchen Stories', 'Morning Podcast'])
+      await poll(() => names(page)).toEqual(['The Long Road', 'Kitchen Stories', 'Morning Podcast'])
       await sortBy.selectOption('year')
-      await expect.poll(() => names(page)).toEqual(['Morning Podcast', 'Kitchen Stories', 'The Long Road'])
+      await poll(() => names(page)).toEqual(['Morning Podcast', 'Kitchen Stories', 'The Long Road'])
       await page.getByRole('button', { name: /^Descending/ }).click()
-      await expect.poll(() => names(page)).toEqual(['The Long Road', 'Kitchen Stories', 'Morning Podcast'])
+      await poll(() => names(page)).toEqual(['The Long Road', 'Kitchen Stories', 'Morning Podcast'])
       await sortBy.selectOption('category')
-      await expect.poll(() => names(page)).toEqual(['The Long Road', 'Morning Podcast', 'Kitchen Stories'])
+      await poll(() => names(page)).toEqual(['The Long Road', 'Morning Podcast', 'Kitchen Stories'])
       await sortBy.selectOption('name')
-      await page.getByRole('button', { name: /^Ascending/ }).click()
-      await expect.poll(() => names(page)).toEqual(['Kitchen Stories', 'Morning Podcast', 'The Long Road'])
+      await poll(() => names(page)).toEqual(['Kitchen Stories', 'Morning Podcast', 'The Long Road'])
     })
   })
 
@@ -122,7 +122,7 @@ describe('the dashboard', () => {
           await alert.getByText(MESSAGES.fetchContentMetadataFailed).waitFor()
           await page.unroute('**/admin-api/content-metadata')
           await alert.getByRole('link', { name: MESSAGES.adminTryAgain }).click()
-          await expect.poll(() => countLine(page)).toBe('Showing 4 of 4 items')
+          await poll(() => countLine(page)).toBe('Showing 4 of 4 items')
           expect(await names(page)).toContain('Fresh Item')
           expect(await page.getByText('No content found').count()).toBe(0)
         } finally {
@@ -138,7 +138,7 @@ describe('the dashboard', () => {
       await openDashboard(page)
       // a narrowed view still exports the whole list
       await page.getByLabel('Search').fill('kitchen')
-      await expect.poll(() => countLine(page)).toBe('Showing 1 of 3 items')
+      await poll(() => countLine(page)).toBe('Showing 1 of 3 items')
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: MESSAGES.exportJson }).click(),

@@ -4,6 +4,7 @@
  * do not spend the login rate limit), and small waits.
  */
 import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { createOrUpdateAdmin } from '../../../api/src/auth/admin.ts'
 import { createSession } from '../../../api/src/auth/session.ts'
 import type { TestSite } from './harness.ts'
@@ -50,7 +51,11 @@ export async function deleteAdminSessions(site: TestSite, adminId: number): Prom
 
 /** Waits until every island of the page has hydrated and the embedded list is in use. */
 export async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'))
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('astro-island[ssr]') &&
+      !document.querySelector('.admin-screen:not([data-loaded])'),
+  )
 }
 
 /** Whether the page scrolls sideways (it must not, down to 375 px). */
@@ -65,3 +70,6 @@ export const rows = (page: Page) => page.locator('ul.admin-rows > li')
 export async function countLine(page: Page): Promise<string> {
   return (await page.locator('.admin-count').textContent())?.trim() ?? ''
 }
+
+/** `expect.poll` with room for a loaded machine (the default gives up after 1 s). */
+export const poll = <T>(read: () => Promise<T> | T, timeout = 20_000) => expect.poll(read, { timeout })

@@ -201,7 +201,11 @@ export default function AdminChunks({ contentId, content, dataId, failed, firstR
   const busyBulk = [...selected].some((id) => pending.has(id))
 
   return (
-    <section className="admin-screen" aria-labelledby="admin-chunks-title">
+    <section
+      className="admin-screen"
+      data-loaded={items || error ? '' : undefined}
+      aria-labelledby="admin-chunks-title"
+    >
       <h1 id="admin-chunks-title" className="admin-title">
         {content ? content.name : 'Content chunks'}
       </h1>

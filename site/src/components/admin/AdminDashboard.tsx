@@ -79,7 +79,11 @@ export default function AdminDashboard({ dataId, failed, firstRows, totals, cate
   }
 
   return (
-    <section className="admin-screen" aria-labelledby="admin-dashboard-title">
+    <section
+      className="admin-screen"
+      data-loaded={items || error ? '' : undefined}
+      aria-labelledby="admin-dashboard-title"
+    >
       <h1 id="admin-dashboard-title" className="admin-title">
         Content
       </h1>

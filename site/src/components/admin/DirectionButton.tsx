@@ -1,4 +1,4 @@
-/** The ascending/descending switch of the admin lists' sort (spec §2.12). */
+/** The ascending/descending switch of the admin lists' sort (spec §2.12): its name says the current order. */
 import type { SortDirection } from './admin-list.ts'
 
 export function DirectionButton({
@@ -13,10 +13,11 @@ export function DirectionButton({
     <button
       type="button"
       className="button button--small"
-      aria-label={ascending ? 'Ascending, switch to descending' : 'Descending, switch to ascending'}
+      title={ascending ? 'Switch to descending' : 'Switch to ascending'}
       onClick={() => onChange(ascending ? 'desc' : 'asc')}
     >
-      {ascending ? '↑ Asc' : '↓ Desc'}
+      <span aria-hidden="true">{ascending ? '↑' : '↓'}</span>
+      {ascending ? 'Ascending' : 'Descending'}
     </button>
   )
 }
