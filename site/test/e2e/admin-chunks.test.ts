@@ -24,7 +24,8 @@ const BIG_PHRASE = 'scene by scene'
 const BIG_COUNT = 150
 let big: { contentId: number; chunkIds: number[] }
 const suite = learnerSuite(async (site) => {
-  ;[big] = await seedMore(site, [manyClips('Big Scene', 'Drama', BIG_COUNT, BIG_PHRASE)])
+  const [seeded] = await seedMore(site, [manyClips('Big Scene', 'Drama', BIG_COUNT, BIG_PHRASE)])
+  big = seeded!
 })
 
 const roadId = () => suite.site.content[0]!.contentId
