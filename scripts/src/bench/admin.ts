@@ -186,7 +186,10 @@ export async function run(argv: string[]): Promise<number> {
     sites.push({ label: 'baseline', site: await startSite(distDir, 50, 50), items: 50, chunks: 50 })
     sites.push({ label: 'large', site: await startSite(distDir, items, chunks), items, chunks })
     console.log(
-      `\nmedian of ${runs}; browser: desktop 1280x800, no throttling; typing 'scene 1234' at 60 ms a key`,
+      `\nmedian of ${runs}; browser: desktop 1280x800, no throttling; typing 'scene 1234' at 60 ms a key; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
     )
     console.log(
       'page                          rows   server ms  HTML KB     FCP ms  LCP ms  list ms  worst input ms',

@@ -34,7 +34,7 @@ import {
   toChunkRow,
 } from './admin-list.ts'
 import { DirectionButton } from './DirectionButton.tsx'
-import { readEmbeddedList, useRowWindow } from './list-hooks.ts'
+import { useRowWindow, whenEmbeddedList } from './list-hooks.ts'
 
 interface Props {
   contentId: number
@@ -71,10 +71,15 @@ export default function AdminChunks({ contentId, content, dataId, failed, firstR
   const deferredQuery = useDeferredValue(query)
 
   useEffect(() => {
-    if (!failed) setItems(readEmbeddedList<AdminChunk>(dataId) ?? [])
+    const stop = failed
+      ? () => undefined
+      : whenEmbeddedList<AdminChunk>(dataId, (list) => setItems(list ?? []))
     setClock(Date.now())
     const timer = setInterval(() => setClock(Date.now()), 60_000)
-    return () => clearInterval(timer)
+    return () => {
+      stop()
+      clearInterval(timer)
+    }
   }, [dataId, failed])
 
   const rows = useMemo(() => (items ? items.map(toChunkRow) : null), [items])

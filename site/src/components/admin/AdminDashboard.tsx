@@ -21,7 +21,7 @@ import {
   toContentRows,
 } from './admin-list.ts'
 import { DirectionButton } from './DirectionButton.tsx'
-import { readEmbeddedList, useRowWindow } from './list-hooks.ts'
+import { useRowWindow, whenEmbeddedList } from './list-hooks.ts'
 
 interface Props {
   dataId: string
@@ -45,7 +45,8 @@ export default function AdminDashboard({ dataId, failed, firstRows, totals, cate
   const deferredQuery = useDeferredValue(query)
 
   useEffect(() => {
-    if (!failed) setItems(readEmbeddedList<AdminContentMetadata>(dataId) ?? [])
+    if (failed) return
+    return whenEmbeddedList<AdminContentMetadata>(dataId, (list) => setItems(list ?? []))
   }, [dataId, failed])
 
   const rows = useMemo(() => (items ? toContentRows(items) : null), [items])

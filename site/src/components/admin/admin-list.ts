@@ -7,7 +7,7 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { AdminChunk, AdminContentMetadata } from '@phrasereel/api/shared/wire'
 
 /** Rows rendered at first and added each time the list's end scrolls into view (decision 085). */
-export const ROW_WINDOW = 100
+export const ROW_WINDOW = 50
 
 export type SortDirection = 'asc' | 'desc'
 export type ContentSort = 'name' | 'category' | 'chunks' | 'year'

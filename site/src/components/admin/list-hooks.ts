@@ -5,7 +5,22 @@
 import { useEffect, useRef, useState } from 'react'
 import { ROW_WINDOW } from './admin-list.ts'
 
-/** The JSON the page embedded under `id` (read once, in the browser), or null. */
+/**
+ * Calls `use` with the list the page embedded under `id` once the document holds it: the element comes after the
+ * island (so the first rows paint before it arrives), and an island may hydrate while the rest still streams in.
+ * Returns a cleanup.
+ */
+export function whenEmbeddedList<T>(id: string, use: (list: T[] | null) => void): () => void {
+  if (document.getElementById(id) || document.readyState !== 'loading') {
+    use(readEmbeddedList<T>(id))
+    return () => undefined
+  }
+  const ready = () => use(readEmbeddedList<T>(id))
+  document.addEventListener('DOMContentLoaded', ready, { once: true })
+  return () => document.removeEventListener('DOMContentLoaded', ready)
+}
+
+/** The JSON the page embedded under `id`, or null. */
 export function readEmbeddedList<T>(id: string): T[] | null {
   const element = document.getElementById(id)
   if (!element?.textContent) return null
