@@ -9,7 +9,7 @@ export {
   listAdminChunks,
   listAdminContentMetadata,
 } from './admin/content-admin-store.ts'
-export { findAdminSession, requireAdmin } from './auth/admin.ts'
+export { type AdminIdentity, findAdminSession, requireAdmin } from './auth/admin.ts'
 export { ADMIN_SESSION_COOKIE, USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
 export { findUserById, toPublicUser } from './auth/user-store.ts'
 export {

@@ -54,6 +54,28 @@ export function createFreshDatabase(kind: DatabaseKind): Promise<Database & { ur
   return openDatabase(kind, undefined)
 }
 
+/**
+ * Ends a pool and waits until its connections have closed: `pool.end()` resolves as soon as it has let its idle
+ * clients go, before their connections end, so dropping the database (or stopping the host) right after would
+ * terminate a connection whose client still reports it as an idle-client error (a console error, under load).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve()
+    const timer = setTimeout(resolve, 5_000) // never hang a test file's teardown on this
+    pool.on('remove', () => {
+      open -= 1
+      if (open === 0) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  })
+  await pool.end()
+  await closed
+}
+
 async function openDatabase(
   kind: DatabaseKind,
   pgliteData: Blob | undefined,
@@ -66,7 +88,7 @@ async function openDatabase(
       kind,
       url: server.url,
       async close() {
-        await pool.end()
+        await endPool(pool)
         await server.stop()
       },
     }
@@ -85,7 +107,7 @@ async function openDatabase(
     kind,
     url: url.toString(),
     async close() {
-      await pool.end()
+      await endPool(pool)
       const dropper = new pg.Client({ connectionString: adminUrl })
       await dropper.connect()
       await dropper.query(`drop database if exists ${name} with (force)`)

@@ -66,7 +66,8 @@ async function changeChunks(
   if (changed > 0) {
     await refreshContentTotals(ctx.db)
     try {
-      await onChunksWritten(ctx, result.changedIds)
+      // enabled is not part of the search columns: only the index and the caches follow, no transcript re-read
+      await onChunksWritten(ctx, result.changedIds, { searchColumnsWritten: true })
     } catch (error) {
       // The database already holds the change and PostgreSQL search follows it; an external index catches up on
       // the next reindex. The admin still sees the change accepted.

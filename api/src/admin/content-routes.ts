@@ -15,20 +15,21 @@ import { listAdminChunks, listAdminContentMetadata } from './content-admin-store
 // Admin answers change with every toggle and are for one admin's eyes.
 const PRIVATE = { 'cache-control': 'private, no-store' }
 
-const enabledBody = z.strictObject({ enabled: z.boolean() })
+// Custom checks rather than zod's type checks, so that a wrong type reads as what is expected ("enabled: must be
+// true or false"), not as a missing field.
+const enabledField = z.custom<boolean>((value) => typeof value === 'boolean', MESSAGES.adminEnabledBoolean)
+const enabledBody = z.strictObject({ enabled: enabledField })
 const bulkSize = MESSAGES.adminBulkSize.replace('{max}', String(LIMITS.adminBulkMax))
+const isChunkId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
 const bulkEnabledBody = z.strictObject({
   chunk_ids: z
-    .array(
-      z
-        .number()
-        .int(MESSAGES.adminBulkChunkId)
-        .min(1, MESSAGES.adminBulkChunkId)
-        .max(Number.MAX_SAFE_INTEGER, MESSAGES.adminBulkChunkId),
+    .custom<unknown[]>(
+      (value) => Array.isArray(value) && value.length >= 1 && value.length <= LIMITS.adminBulkMax,
+      bulkSize,
     )
-    .min(1, bulkSize)
-    .max(LIMITS.adminBulkMax, bulkSize),
-  enabled: z.boolean(),
+    .pipe(z.array(z.custom<number>(isChunkId, MESSAGES.adminBulkChunkId))),
+  enabled: enabledField,
 })
 
 // The answers stay the plain lists of spec §7.4, whole by default because the dashboard (spec §2.12) sorts,

@@ -79,6 +79,12 @@ export async function requireAdmin(
   return { session, admin }
 }
 
+/** The admin as a page may see it: no password hash. */
+export interface AdminIdentity {
+  id: number
+  username: string
+}
+
 /**
  * The signed-in admin of a request, or null (no admin session, expired, idle, or its admin is gone): for pages
  * rendered on the server, which redirect to the login instead of answering 401. A user session is not an admin
@@ -87,9 +93,9 @@ export async function requireAdmin(
 export async function findAdminSession(
   request: Request,
   ctx: AppContext,
-): Promise<{ session: Session; admin: AdminRow } | null> {
+): Promise<{ session: Session; admin: AdminIdentity } | null> {
   const found = await getSession(request, ctx, 'admin')
   if (!found) return null
   const admin = await findAdminById(ctx.db, found.session.ownerId)
-  return admin ? { session: found.session, admin } : null
+  return admin ? { session: found.session, admin: { id: admin.id, username: admin.username } } : null
 }

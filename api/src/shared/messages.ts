@@ -59,6 +59,7 @@ export const MESSAGES = {
   /** {max}: LIMITS.adminBulkMax */
   adminBulkSize: 'must list 1 to {max} chunk ids',
   adminBulkChunkId: 'must be a positive integer',
+  adminEnabledBoolean: 'must be true or false',
   /** {ids}: the first unknown ids, comma-separated */
   adminBulkChunksNotFound: 'Chunks not found: {ids}',
   // request parsing: server details (not in the spec)
