@@ -210,6 +210,34 @@ export const MESSAGES = {
   exportInterrupted: 'The export was interrupted; please start it again',
   exportFailed: 'The export failed; please try again',
   exportNoFfmpeg: 'Anki decks cannot be made on this server (ffmpeg is missing); export a CSV instead',
+  // §2.1, §2.12 admin screens
+  checkingAdminAuth: 'Checking admin authentication...',
+  accessAdminPanel: 'Access Admin Panel',
+  authenticating: 'Authenticating...',
+  adminSecurityNotice:
+    'This area is restricted to authorized administrators. Sign-in attempts are rate limited and logged.',
+  backToMainSite: 'Back to main site',
+  adminLogout: 'Logout',
+  noContentFound: 'No content found',
+  noChunksFound: 'No chunks found',
+  /** {x}, {y} */
+  showingItems: 'Showing {x} of {y} items',
+  refresh: 'Refresh',
+  exportJson: 'Export JSON',
+  clearSelection: 'Clear Selection',
+  updating: 'Updating...',
+  enable: 'Enable',
+  disable: 'Disable',
+  adminTryAgain: 'Try again',
+  // admin beyond the spec: bulk enable/disable and the audit trail (issue 15)
+  /** {n} */
+  selectedCount: '{n} selected',
+  enableSelected: 'Enable selected',
+  disableSelected: 'Disable selected',
+  /** {n}: how many changed, {m}: how many were asked */
+  bulkUpdated: '{n} of {m} chunks changed',
+  /** {action}: Enabled or Disabled, {admin}, {ago}: e.g. '2 hours ago' */
+  lastChange: '{action} by {admin}, {ago}',
   // §2.1–§2.4 learner site
   unexpectedError: 'Unexpected Application Error!',
   searchPlaceholderMobile: 'Search videos...',

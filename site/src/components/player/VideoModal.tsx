@@ -29,10 +29,22 @@ interface Props {
   query?: string | null
   onIndexChange(index: number): void
   onClose(): void
+  /** The admin list variant (spec §4): at the end of a clip go to the next one (lists of more than one item). */
+  advanceOnEnd?: boolean
+  /** Like/save and the play log for the clip shown (the learner site); the admin screens leave them out. */
+  marks?: boolean
 }
 
 /** The modal player over a list of clips. */
-export function VideoModal({ chunks, index, query = null, onIndexChange, onClose }: Props) {
+export function VideoModal({
+  chunks,
+  index,
+  query = null,
+  onIndexChange,
+  onClose,
+  advanceOnEnd = false,
+  marks = true,
+}: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
   const chunk = open ? chunks[index] : undefined
@@ -66,9 +78,10 @@ export function VideoModal({ chunks, index, query = null, onIndexChange, onClose
           onIndexChange={onIndexChange}
           onClose={onClose}
           onChunkChange={(link: ChunkLink) => setMoved({ from: chunk.id, chunkId: link.id })}
+          advanceOnEnd={advanceOnEnd}
           isPlaying
         />
-        <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} />
+        {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}
       </div>
     </Suspense>
   )
