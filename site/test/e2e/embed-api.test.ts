@@ -7,7 +7,7 @@
 import http from 'node:http'
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { learnerSuite, withPage } from './learner-helpers.ts'
+import { expectNoSeriousA11yViolations, learnerSuite, MATRIX, tabTo, withPage } from './learner-helpers.ts'
 
 // the machine running these is shared and slow; clips are 2 s long and play in real time
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 })
@@ -514,4 +514,34 @@ describe('code-free embeds', () => {
       expect(await still.locator('[data-embed-link]').getAttribute('href')).toBe(`/play/${first}`)
     })
   })
+})
+
+describe('the embed page itself', () => {
+  for (const { viewport, theme } of MATRIX) {
+    it(`is accessible, keyboard reachable and fits the frame; its search box searches (${viewport}, ${theme})`, async () => {
+      await withPage(suite, { viewport }, async (page) => {
+        await page.goto(`/embed?q=how%20are%20you&search=1&theme=${theme}`)
+        const player = page.locator('[data-testid="phrasereel-player"]')
+        await expect.poll(() => player.isVisible(), { timeout: 30_000 }).toBe(true)
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+          theme === 'dark',
+        )
+        await expect.poll(() => page.locator('.pr-word').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        )
+        await expectNoSeriousA11yViolations(page)
+        expect(await tabTo(page, '[data-testid="phrasereel-player"] button[aria-label="Play"]')).toBe(true)
+        const box = page.getByRole('searchbox', { name: 'Search a phrase' })
+        await box.fill('make up your mind')
+        await box.press('Enter')
+        await expect
+          .poll(() => page.locator('.pr-title').textContent(), { timeout: 30_000 })
+          .toBe('Kitchen Stories')
+        expect(await page.locator('[data-embed-link]').getAttribute('href')).toBe(
+          `/play/${suite.site.content[1]!.chunkIds[1]}`,
+        )
+      })
+    })
+  }
 })
