@@ -100,7 +100,13 @@ export async function run(argv: string[]): Promise<number> {
     let misses = loader <= LOADER_BUDGET_BYTES ? 0 : 1
     for (const page of pages) {
       const samples: Figures[] = []
-      for (let i = 0; i < runs; i++) samples.push(await measure(front.url, page.url, chrome.port))
+      for (let i = 0; i < runs; i++) {
+        // Lighthouse now and then reports no LCP for a run on this loaded machine: measure that run again
+        let sample = await measure(front.url, page.url, chrome.port)
+        for (let retry = 0; retry < 2 && Number.isNaN(sample.lcpMs); retry++)
+          sample = await measure(front.url, page.url, chrome.port)
+        samples.push(sample)
+      }
       const f = {
         performance: median(samples.map((s) => s.performance)),
         lcpMs: median(samples.map((s) => s.lcpMs)),
