@@ -27,6 +27,7 @@ function findChromium(): string | null {
 
 const CHROMIUM = findChromium()
 const CLIP = path.join(import.meta.dirname, 'fixtures', 'clip.webm')
+const FLAGS = path.join(import.meta.dirname, '..', '..', 'site', 'public', 'flags')
 const AXE = path.join(path.dirname(require_resolve('axe-core/package.json')), 'axe.min.js')
 
 function require_resolve(specifier: string): string {
@@ -110,6 +111,9 @@ function serve(dist: string): Promise<{ url: string; close(): Promise<void> }> {
       return send(200, readFileSync(file), file.endsWith('.css') ? 'text/css' : 'text/javascript')
     }
     if (url.pathname === '/axe.js') return send(200, readFileSync(AXE), 'text/javascript')
+    // the flag images the language buttons show, as the site serves them (site/public/flags)
+    const flag = /^\/flags\/([a-z]{2})\.svg$/.exec(url.pathname)
+    if (flag) return send(200, readFileSync(path.join(FLAGS, `${flag[1]}.svg`)), 'image/svg+xml')
     const media = /^\/media\/(\d+)\.webm$/.exec(url.pathname)
     if (media) {
       // Range support: chromium seeks a media file only when the server answers byte ranges

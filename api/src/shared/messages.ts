@@ -251,4 +251,12 @@ export const MESSAGES = {
   resultsFound: 'Found {n} result(s) for "{query}"',
   /** {status}, {statusText} */
   chunkFetchFailed: 'Failed to fetch chunk data: {status} {statusText}',
+  // issue 16: the embeddable player (/embed pages and the JS API's error events)
+  embedSearchFailed: 'The search failed. Please try again.',
+  embedWatchOnSite: 'Watch on PhraseReel',
+  embedSearchLabel: 'Search a phrase',
+  embedSearchButton: 'Search',
+  embedBadSpeed: 'speed must be 0.5, 0.75, 1 or 1.25',
+  embedBadSeek: 'seek takes a number of seconds (0 or more)',
+  embedQueryRequired: 'q is required',
 } as const

@@ -24,7 +24,7 @@ baseline. Uses Debian's chromium (CHROME_PATH or CHROMIUM_PATH to override). --r
 
 const GOALS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.05, homeJsKb: 80 }
 
-interface Figures {
+export interface Figures {
   performance: number
   accessibility: number
   lcpMs: number
@@ -32,7 +32,7 @@ interface Figures {
   jsKb: number
 }
 
-function chromePath(): string {
+export function chromePath(): string {
   const fromEnv = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH
   if (fromEnv) return fromEnv
   return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
@@ -62,7 +62,7 @@ interface LighthouseAudit {
   details?: { items?: { url: string; resourceType?: string }[] }
 }
 
-async function measure(origin: string, url: string, port: number, details = false): Promise<Figures> {
+export async function measure(origin: string, url: string, port: number, details = false): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -108,7 +108,7 @@ async function measure(origin: string, url: string, port: number, details = fals
   }
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!
 }
