@@ -4,6 +4,7 @@
  * API answers with. Server-only: islands import `@phrasereel/api/shared/*` and nothing else.
  */
 
+export { publicOrigin } from './auth/client-address.ts'
 export { USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
 export { findUserById, toPublicUser } from './auth/user-store.ts'
 export {

@@ -61,6 +61,10 @@ export const LIMITS = {
   listPageMax: 100,
   // Largest page of the admin content lists when a client pages them (not in the spec; by default they are whole).
   adminPageMax: 1000,
+  // embeds and oEmbed (issue 16; docs/decisions/087): the default player size (16:9) and the longest oEmbed `url`
+  embedDefaultWidth: 640,
+  embedDefaultHeight: 360,
+  oembedUrlMaxLength: 2048,
 } as const
 
 /** Right-to-left languages (spec §3). */
