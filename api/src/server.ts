@@ -13,7 +13,7 @@ export {
   listPublicCollections,
 } from './collections/collection-store.ts'
 export { getCollectionWithMembers } from './collections/collections.ts'
-export { findChunk, randomChunks } from './content/content-store.ts'
+export { findChunk, findFirstChunk, randomChunks } from './content/content-store.ts'
 export { hasCookie, readCookie } from './http/cookies.ts'
 export { BadRequestError, PayloadTooLargeError } from './http/errors.ts'
 export { MAX_JSON_BODY_BYTES } from './http/input.ts'

@@ -6,6 +6,7 @@
  * Loaded on the first click of the Embed button (play-page.ts), off the page's first paint.
  */
 import { iframeSnippet, scriptSnippet } from '@phrasereel/api/shared/embed-snippets'
+import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { copyToClipboard } from '../../lib/clipboard.ts'
 import { injectStyle } from '../../lib/inject-style.ts'
@@ -73,16 +74,25 @@ function snippetBlock(id: string, label: string): { block: HTMLElement; area: HT
   copy.type = 'button'
   copy.className = 'button button--small'
   copy.dataset.copySnippet = id
-  copy.append(MESSAGES.copySnippet, text('span', 'visually-hidden', ` ${label} snippet`))
+  const idle = () =>
+    copy.replaceChildren(MESSAGES.copySnippet, text('span', 'visually-hidden', ` ${label} snippet`))
+  idle()
+  let timer: number | undefined
   head.append(labelEl, copy)
   const area = document.createElement('textarea')
   area.id = id
   area.readOnly = true
   area.spellcheck = false
-  area.rows = id === 'embed-snippet-iframe' ? 4 : 7
+  area.rows = id === 'embed-snippet-iframe' ? 4 : 8
   area.addEventListener('focus', () => area.select())
   copy.addEventListener('click', async () => {
     const ok = await copyToClipboard(area.value)
+    // like the search results' Copy text: the button says 'Copied!' for a moment; the toast announces it too
+    window.clearTimeout(timer)
+    if (ok) {
+      copy.textContent = MESSAGES.copied
+      timer = window.setTimeout(idle, LIMITS.cardCopyFlagMs)
+    }
     showToast(ok ? MESSAGES.copied : MESSAGES.copyFailed, ok ? 'success' : 'error', copy)
   })
   block.append(head, area)
