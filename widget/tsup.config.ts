@@ -12,7 +12,10 @@ const base: Options = {
   clean: false,
 }
 
-/** Builds: the ESM core (+ its CSS), the IIFE embed with the CSS inlined, and the thin React adapter. */
+/**
+ * Builds: the ESM core (+ its CSS), the IIFE embed with the CSS inlined, the JS API loader, and the thin React
+ * adapter.
+ */
 export default defineConfig([
   {
     ...base,
@@ -27,5 +30,7 @@ export default defineConfig([
     globalName: 'PhraseReel',
     loader: { '.css': 'text' },
   },
+  // the JS API loader (/embed/api.js): its own small bundle, no player code (budget 5 KB gzip)
+  { ...base, entry: { api: 'src/embed-api/loader.ts' }, format: ['iife'] },
   { ...base, entry: { react: 'src/react.tsx' }, format: ['esm'], external: ['react', 'react/jsx-runtime'] },
 ])

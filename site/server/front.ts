@@ -24,6 +24,9 @@ export const WIDGET_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
  */
 export const EMBED_PATH = '/embed/player.js'
 const EMBED_FILE = 'player.embed.global.js'
+/** The JS API loader (issue 16, decision 086): a stable URL too, cached the same way as the player. */
+export const EMBED_API_PATH = '/embed/api.js'
+const EMBED_API_FILE = 'api.global.js'
 const EMBED_CACHE = 'public, max-age=300, must-revalidate'
 const EMBED_HEADERS = {
   // any site may embed the player, including ones that isolate themselves (COEP) or load it with `crossorigin`
@@ -70,12 +73,17 @@ export async function startFront(options: {
   const staticFiles = await StaticFiles.load(path.join(distDir, 'client'))
   const widgetDir = options.widgetDir ?? WIDGET_DIST
   const embed = { cacheControl: EMBED_CACHE, headers: EMBED_HEADERS }
-  if (await staticFiles.addFile(EMBED_PATH, path.join(widgetDir, EMBED_FILE), embed)) {
-    await staticFiles.addFile(`/embed/${EMBED_FILE}.map`, path.join(widgetDir, `${EMBED_FILE}.map`), embed)
-  } else {
-    console.warn(
-      `[front] ${path.join(widgetDir, EMBED_FILE)} is missing (pnpm build makes it): ${EMBED_PATH} answers 404`,
-    )
+  for (const [urlPath, file] of [
+    [EMBED_PATH, EMBED_FILE],
+    [EMBED_API_PATH, EMBED_API_FILE],
+  ] as const) {
+    if (await staticFiles.addFile(urlPath, path.join(widgetDir, file), embed)) {
+      await staticFiles.addFile(`/embed/${file}.map`, path.join(widgetDir, `${file}.map`), embed)
+    } else {
+      console.warn(
+        `[front] ${path.join(widgetDir, file)} is missing (pnpm build makes it): ${urlPath} answers 404`,
+      )
+    }
   }
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as {
     handler: AstroHandler

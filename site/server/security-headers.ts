@@ -10,15 +10,23 @@
 import { type OutgoingHttpHeaders, STATUS_CODES, type ServerResponse } from 'node:http'
 import type { AppContext } from '@phrasereel/api'
 
-/** Paths that other sites may put in a frame (the embeddable player); they get no framing restriction. */
+/**
+ * Paths that other sites may put in a frame (the embeddable player: `/embed/{chunkId}`, `/embed?q=`, its scripts):
+ * no `X-Frame-Options`, and pages get `frame-ancestors *` (decision 086).
+ */
 export const EMBED_PREFIX = '/embed/'
+/** The embed page by query (`/embed?q=…`): the exact path, framable like everything under EMBED_PREFIX. */
+export const EMBED_PAGE = '/embed'
 
 /**
  * Whether the raw request path is an embed route. Only a plain path counts: one with dot segments, escapes or
  * backslashes could resolve to another page, which must not lose its framing restriction that way.
  */
 export function isEmbedPath(pathname: string): boolean {
-  return pathname.startsWith(EMBED_PREFIX) && !/(^|\/)\.{1,2}(\/|$)|%|\\/.test(pathname)
+  return (
+    (pathname === EMBED_PAGE || pathname.startsWith(EMBED_PREFIX)) &&
+    !/(^|\/)\.{1,2}(\/|$)|%|\\/.test(pathname)
+  )
 }
 
 type Sources = Record<string, string[]>
@@ -113,7 +121,7 @@ export function createSecurityHeaders(ctx: Pick<AppContext, 'config' | 'mediaBas
           const astro = this.getHeader('content-security-policy')
           this.setHeader(
             'content-security-policy',
-            completePolicy(typeof astro === 'string' ? astro : '', pagePolicy, !embed),
+            completePolicy(typeof astro === 'string' ? astro : '', pagePolicy, embed ? ['*'] : ["'self'"]),
           )
         }
         return writeHead(status)
@@ -163,10 +171,14 @@ function mediaOrigin(mediaBase: string): string[] {
 
 /**
  * Astro's policy (its `script-src` and `style-src`, with the hashes) completed with `additions`, and
- * `frame-ancestors 'self'` unless the page may be framed by other sites. Without Astro's policy the page still
- * gets `script-src 'self'`: inline scripts then do not run, which is the safe way to fail.
+ * `frame-ancestors` (`'self'`, or `*` on the embed pages any site may frame). Without Astro's policy the page
+ * still gets `script-src 'self'`: inline scripts then do not run, which is the safe way to fail.
  */
-export function completePolicy(astroPolicy: string, additions: Sources, frameAncestors: boolean): string {
+export function completePolicy(
+  astroPolicy: string,
+  additions: Sources,
+  frameAncestors: readonly string[],
+): string {
   const directives = new Map<string, string[]>()
   const add = (name: string, values: readonly string[]) => {
     const list = directives.get(name) ?? []
@@ -178,6 +190,6 @@ export function completePolicy(astroPolicy: string, additions: Sources, frameAnc
     const [name, ...values] = part.trim().split(/\s+/).filter(Boolean)
     if (name) add(name.toLowerCase(), values)
   }
-  if (frameAncestors) add('frame-ancestors', ["'self'"])
+  directives.set('frame-ancestors', [...frameAncestors])
   return [...directives].map(([name, values]) => `${name} ${values.join(' ')}`).join('; ')
 }

@@ -121,7 +121,7 @@ function expectPagePolicy(label: string, reply: Reply, options: { frameable?: bo
   expect({ label, default: policy.get('default-src') }).toEqual({ label, default: ["'self'"] })
   expect({ label, frameAncestors: policy.get('frame-ancestors') }).toEqual({
     label,
-    frameAncestors: options.frameable ? undefined : ["'self'"],
+    frameAncestors: options.frameable ? ['*'] : ["'self'"],
   })
   return policy
 }
@@ -243,11 +243,35 @@ describe('security headers on every answer (embedded default)', () => {
   })
 
   it('embed routes may be framed by any site; other pages, even reached through /embed/.., may not', async () => {
-    // no embed page exists yet (a later issue adds it): the catch-all 404 page stands in for one
-    const embedPage = await request(site, '/embed/some-clip')
-    expect(embedPage.status).toBe(404)
-    expectCommonHeaders('embed page', embedPage, { embed: true })
-    expectPagePolicy('embed page', embedPage, { frameable: true })
+    const chunkId = site.content[0]!.chunkIds[0]!
+    // the embed pages (decision 086): by clip, by query (the exact path /embed), and an unknown clip's answer
+    for (const [path, status] of [
+      [`/embed/${chunkId}`, 200],
+      [`/embed/${chunkId}?theme=light&autoplay=1`, 200],
+      ['/embed?q=how%20are%20you', 200],
+      ['/embed/?q=how', 200],
+      ['/embed/some-clip', 404],
+    ] as const) {
+      const embedPage = await request(site, path)
+      expect({ path, status: embedPage.status }).toEqual({ path, status })
+      expectCommonHeaders(path, embedPage, { embed: true })
+      expectPagePolicy(path, embedPage, { frameable: true })
+    }
+    // the loader and the player scripts: no framing header (not pages), cached briefly with an ETag
+    for (const path of ['/embed/api.js', '/embed/player.js']) {
+      const script = await request(site, path)
+      expect({ path, status: script.status }).toEqual({ path, status: 200 })
+      expectCommonHeaders(path, script, { embed: true })
+      expect(script.headers['cache-control']).toBe('public, max-age=300, must-revalidate')
+      expect(script.headers.etag).toMatch(/^"/)
+      expect(script.headers['access-control-allow-origin']).toBe('*')
+    }
+    // paths that only look like the embed page keep the restriction
+    for (const path of ['/embedded', '/embed-x', '/embedx/1']) {
+      const reply = await request(site, path)
+      expectCommonHeaders(path, reply)
+      expectPagePolicy(path, reply)
+    }
     for (const path of ['/embed/../login', '/embed/%2e%2e/login', '/embed/..%2flogin']) {
       const reply = await request(site, path)
       expectCommonHeaders(path, reply)

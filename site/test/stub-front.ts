@@ -29,6 +29,7 @@ export async function startStubFront(kind: DatabaseKind): Promise<StubFront> {
       'export async function handler(req, res) { res.writeHead(404); res.end() }\n',
     )
     await writeFile(path.join(distDir, 'player.embed.global.js'), '/* stand-in player */\n')
+    await writeFile(path.join(distDir, 'api.global.js'), '/* stand-in loader */\n')
     const { ctx } = made.app
     const front = await startFront({
       api: createApiHandler(ctx),

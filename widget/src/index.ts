@@ -23,3 +23,9 @@ export type {
   Segment,
   SegmentWord,
 } from './types.ts'
+export type {
+  PlaybackState,
+  PlayerEventListener,
+  PlayerEventMap,
+  PlayerEventName,
+} from './player/events.ts'

@@ -2,6 +2,7 @@ import { phraseStartTime } from './segments.ts'
 import type { ChunkLink, PlayerHandle, PlayerOptions } from './types.ts'
 import { createChunkNavigation } from './player/chunk-navigation.ts'
 import { createClock } from './player/clock.ts'
+import { createEmitter, type PlayerEventMap } from './player/events.ts'
 import { createControls } from './player/controls.ts'
 import { createFrame } from './player/frame.ts'
 import { createInfoView } from './player/info-view.ts'
@@ -32,6 +33,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   let destroyed = false
   const store = createStore<PlayerState>({
     playing: false,
+    playback: 'paused',
     rate: initialRate(opts().playbackRate),
     loopPhrase: false,
     segments: null,
@@ -39,12 +41,14 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     translations: null,
     mobile: isMobileWidth(doc),
     fullscreen: false,
-    panelOpen: false,
+    panelOpen: opts().panelOpen,
   })
+  const events = createEmitter<PlayerEventMap>()
   const ctx: PlayerContext = {
     doc,
     win,
     store,
+    events,
     idPrefix: `pr-${Math.random().toString(36).slice(2, 9)}`,
     options: opts,
     isDestroyed: () => destroyed,
@@ -100,7 +104,11 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     if (playing) clock.start()
     opts().onPlayingChange?.(playing)
   })
-  store.on('rate', () => controls.render())
+  store.on('rate', (speed) => {
+    controls.render()
+    events.emit('speedchange', { speed })
+  })
+  store.on('playback', (state) => events.emit('statechange', { state }))
   store.on('loopPhrase', () => controls.render())
   store.on('segments', () => {
     subtitles.reset()
@@ -156,8 +164,9 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       thumbnailUrl: null,
       match: null,
     })
-    loadClip(resume)
+    // the old clip's subtitles go first, so nothing follows the new clip's time with them
     sources.loadSubtitles()
+    loadClip(resume)
     sources.loadTranslations()
     info.render()
     opts().onChunkChange?.(link)
@@ -198,6 +207,8 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
         media.setRate(opts().playbackRate)
       }
       const clipChanged = changed('videoUrl') || changed('chunkType')
+      // the old clip's subtitles go first, so nothing follows the new clip's time with them (events, highlight)
+      if (changed('subtitleUrl')) sources.loadSubtitles()
       // a new clip's phrase is the one the host sends with it, never the previous clip's
       if (clipChanged && !('match' in delta)) options.set({ match: null })
       if (clipChanged) {
@@ -209,7 +220,6 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       }
       const match = opts().match
       if (changed('match') && !clipChanged && match) media.seek(phraseStartTime(match))
-      if (changed('subtitleUrl')) sources.loadSubtitles()
       if (changed('chunkId') || changed('translations') || changed('apiBase')) sources.loadTranslations()
       if (changed('contentMetadata') || changed('transcript') || changed('query')) info.render()
       if (changed('query')) {
@@ -240,8 +250,27 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       layout.destroy()
       media.destroy()
       frame.root.remove()
+      events.clear()
     },
     getOptions: () => ({ ...opts() }),
     getMediaElement: () => media.element(),
+    on: (name, listener) => events.on(name, listener),
+    play() {
+      if (!destroyed) media.play()
+    },
+    pause() {
+      if (!destroyed) media.element().pause()
+    },
+    seek(seconds) {
+      if (!destroyed && Number.isFinite(seconds)) media.seek(seconds)
+    },
+    setRate(rate) {
+      if (destroyed || !PLAYBACK_RATES.includes(rate)) return false
+      media.setRate(rate)
+      return true
+    },
+    replayPhrase: () => !destroyed && phrase.replay(),
+    navigate: (direction) => (destroyed ? Promise.resolve() : navigation.navigate(direction)),
+    playbackState: () => store.get().playback,
   }
 }

@@ -33,6 +33,7 @@ export interface PlayerTranslation {
 }
 
 import type { ChunkLink, PhraseTimes } from '@phrasereel/api/shared/wire'
+import type { PlaybackState, PlayerEventListener, PlayerEventName } from './player/events.ts'
 
 /** Where chunk-level previous/next leads, and where the searched phrase is said (the API's wire types). */
 export type { ChunkLink, PhraseMatch, PhraseTimes } from '@phrasereel/api/shared/wire'
@@ -105,6 +106,12 @@ export interface PlayerOptions {
   playbackRate: number
   /** Fetch used for API and subtitle calls (tests and hosts may wrap it). */
   fetch: typeof fetch | null
+  /** Translation language to show first (two-letter code) when the clip has it; else the first one. */
+  language: string | null
+  /** Start muted (autoplay without a user gesture, embeds). */
+  muted: boolean
+  /** Open the desktop translations panel at the start. */
+  panelOpen: boolean
 }
 
 /** The handle createPlayer returns. */
@@ -117,4 +124,18 @@ export interface PlayerHandle {
   getOptions(): PlayerOptions
   /** The media element currently in use (for hosts that need its events). */
   getMediaElement(): HTMLMediaElement | null
+  /** Listen to one of the player's events (src/player/events.ts); returns the function that stops listening. */
+  on<K extends PlayerEventName>(name: K, listener: PlayerEventListener<K>): () => void
+  play(): void
+  pause(): void
+  /** Seek to `seconds` in the clip. */
+  seek(seconds: number): void
+  /** Set the speed; false (nothing changes) unless it is one of PLAYBACK_RATES. */
+  setRate(rate: number): boolean
+  /** Play the phrase again from its lead-in; false when there is no phrase. */
+  replayPhrase(): boolean
+  /** Previous or next clip, as the buttons do. */
+  navigate(direction: Direction): Promise<void>
+  /** What the media is doing now. */
+  playbackState(): PlaybackState
 }

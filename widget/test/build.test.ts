@@ -2,7 +2,12 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { runInThisContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PLAYER_BUNDLE_BUDGET_BYTES, playerBundleSizes, playerPayloadGzip } from '../tools/bundle-size.ts'
+import {
+  LOADER_BUDGET_BYTES,
+  PLAYER_BUNDLE_BUDGET_BYTES,
+  playerBundleSizes,
+  playerPayloadGzip,
+} from '../tools/bundle-size.ts'
 import { buildBundle } from './build-bundle.ts'
 
 let dist = ''
@@ -20,7 +25,13 @@ describe('the built player bundle', () => {
   test('produces the ESM core, its stylesheet, the embed and the React adapter', () => {
     const files = playerBundleSizes(dist).map((s) => s.file)
     expect(files).toEqual(
-      expect.arrayContaining(['player.js', 'player-styles.css', 'player.embed.global.js', 'react.js']),
+      expect.arrayContaining([
+        'player.js',
+        'player-styles.css',
+        'player.embed.global.js',
+        'api.global.js',
+        'react.js',
+      ]),
     )
   })
 
@@ -32,6 +43,16 @@ describe('the built player bundle', () => {
     const core = readFileSync(`${dist}player.js`, 'utf8')
     expect(core).not.toMatch(/react/i)
     expect(readFileSync(`${dist}react.js`, 'utf8')).toMatch(/from\s*"react/)
+  })
+
+  test('the JS API loader is a bundle of its own, within 5 KB gzip, with no player code in it', () => {
+    const { loader } = playerPayloadGzip(dist)
+    console.info(`JS API loader: ${loader} B gzip`)
+    expect(loader).toBeGreaterThan(0)
+    expect(loader).toBeLessThanOrEqual(LOADER_BUDGET_BYTES)
+    const code = readFileSync(`${dist}api.global.js`, 'utf8')
+    expect(code).toContain('phrasereel-embed')
+    expect(code).not.toMatch(/pr-player|pr-subtitle/)
   })
 
   test('the embed script mounts a working player with its styles injected', () => {

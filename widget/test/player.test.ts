@@ -710,3 +710,89 @@ describe('accessibility', () => {
     expect(onNext).not.toHaveBeenCalled()
   })
 })
+
+describe('events for hosts (issue 16)', () => {
+  test('segmentchange and wordchange follow the playing position, with clip-wide word indexes and times', async () => {
+    const { media } = mount({ translations: [] })
+    const heard: [string, unknown][] = []
+    player!.on('segmentchange', (data) => heard.push(['segment', data]))
+    const stop = player!.on('wordchange', (data) => heard.push(['word', data]))
+    await subtitlesLoaded()
+    setTime(media(), 0.5)
+    setTime(media(), 0.55) // same word: nothing new
+    setTime(media(), 3.5)
+    expect(heard).toEqual([
+      ['segment', { index: 0, text: 'Nice to meet you.', start: 0, end: 2 }],
+      ['word', { index: 1, word: 'to', start: 0.4, end: 0.6 }],
+      ['segment', { index: 1, text: 'Meet me later!', start: 3, end: 5 }],
+      ['word', { index: 5, word: 'me', start: 3.4, end: 3.7 }],
+    ])
+    stop()
+    setTime(media(), 4)
+    expect(heard).toHaveLength(4)
+  })
+
+  test('statechange reports playing, buffering, paused and ended (not the pause that comes with the end)', () => {
+    const { media } = mount({ translations: [] })
+    const states: string[] = []
+    player!.on('statechange', ({ state }) => states.push(state))
+    media().dispatchEvent(new Event('play'))
+    media().dispatchEvent(new Event('waiting'))
+    media().dispatchEvent(new Event('playing'))
+    media().dispatchEvent(new Event('pause'))
+    expect(player!.playbackState()).toBe('paused')
+    media().dispatchEvent(new Event('play'))
+    Object.defineProperty(media(), 'ended', { value: true, configurable: true })
+    media().dispatchEvent(new Event('pause'))
+    player!.update({ onVideoEnd: () => undefined })
+    media().dispatchEvent(new Event('ended'))
+    expect(states).toEqual(['playing', 'buffering', 'playing', 'paused', 'playing', 'ended'])
+  })
+
+  test('an end handler that plays on (repeat, next clip) keeps the state playing', () => {
+    const { media } = mount({ translations: [] })
+    const states: string[] = []
+    player!.on('statechange', ({ state }) => states.push(state))
+    let ended = true
+    Object.defineProperty(media(), 'ended', { get: () => ended, configurable: true })
+    player!.update({
+      onVideoEnd: () => {
+        ended = false
+        player!.seek(0)
+      },
+    })
+    media().dispatchEvent(new Event('play'))
+    media().dispatchEvent(new Event('pause'))
+    media().dispatchEvent(new Event('ended'))
+    expect(states).toEqual(['playing'])
+  })
+
+  test('speedchange for setRate; a rate the picker does not offer changes nothing', () => {
+    const { media } = mount({ translations: [] })
+    const speeds: number[] = []
+    player!.on('speedchange', ({ speed }) => speeds.push(speed))
+    expect(player!.setRate(0.75)).toBe(true)
+    expect(player!.setRate(3)).toBe(false)
+    expect(speeds).toEqual([0.75])
+    expect(media().playbackRate).toBe(0.75)
+    // a new clip keeps the speed (loading resets an element's rate to its default)
+    expect(media().defaultPlaybackRate).toBe(0.75)
+  })
+
+  test('the language option picks the translation shown first; muted starts muted; destroy drops listeners', async () => {
+    const { media } = mount({ language: 'de', muted: true, panelOpen: true })
+    await vi.waitFor(() =>
+      expect(container.querySelector('.pr-language[aria-pressed="true"]')).not.toBeNull(),
+    )
+    expect(q('.pr-language[aria-pressed="true"]').textContent).toContain('DE')
+    expect(media().muted).toBe(true)
+    const words: unknown[] = []
+    player!.on('wordchange', (data) => words.push(data))
+    const element = media()
+    player!.destroy()
+    player = null
+    element.currentTime = 0.5
+    element.dispatchEvent(new Event('timeupdate'))
+    expect(words).toEqual([])
+  })
+})

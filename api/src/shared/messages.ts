@@ -177,4 +177,12 @@ export const MESSAGES = {
   oembedFormatUnsupported: 'Only format=json is supported',
   /** {name} */
   oembedBadSize: '{name} must be a positive whole number',
+  // issue 16: the embeddable player (/embed pages and the JS API's error events)
+  embedSearchFailed: 'The search failed. Please try again.',
+  embedWatchOnSite: 'Watch on PhraseReel',
+  embedSearchLabel: 'Search a phrase',
+  embedSearchButton: 'Search',
+  embedBadSpeed: 'speed must be 0.5, 0.75, 1 or 1.25',
+  embedBadSeek: 'seek takes a number of seconds (0 or more)',
+  embedQueryRequired: 'q is required',
 } as const

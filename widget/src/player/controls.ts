@@ -65,7 +65,7 @@ export function createControls(
     'button',
     {
       type: 'button',
-      className: 'pr-text-button',
+      className: 'pr-text-button pr-translations-toggle',
       'aria-label': 'Show translations',
       'aria-pressed': 'false',
     },

@@ -68,8 +68,12 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
   }
 
   const events: [string, EventListener][] = [
-    ['play', () => store.set({ playing: true })],
-    ['pause', () => store.set({ playing: false })],
+    ['play', () => store.set({ playing: true, playback: 'playing' })],
+    // at a clip's end the pause comes before `ended`: the state is decided there
+    ['pause', () => store.set(media.ended ? { playing: false } : { playing: false, playback: 'paused' })],
+    ['playing', () => store.set({ playback: 'playing' })],
+    ['waiting', () => store.set({ playback: 'buffering' })],
+    ['error', () => onError()],
     ['timeupdate', () => hooks.onTime()],
     ['seeked', () => hooks.onTime()],
     ['loadedmetadata', () => onMetadata()],
@@ -79,7 +83,10 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
 
   function bind(el: HTMLMediaElement): void {
     for (const [type, fn] of events) el.addEventListener(type, fn)
+    // the default too: loading another clip into the element resets its rate to the default
+    el.defaultPlaybackRate = store.get().rate
     el.playbackRate = store.get().rate
+    if (ctx.options().muted) el.muted = true
     el.className = 'pr-media'
     el.dataset.testid = 'pr-media'
     const thumbnail = ctx.options().thumbnailUrl
@@ -173,11 +180,20 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
     const onVideoEnd = ctx.options().onVideoEnd
     if (onVideoEnd) {
       onVideoEnd()
-      return
+    } else {
+      // spec §4: without an end handler the clip loops
+      seek(0)
+      play()
     }
-    // spec §4: without an end handler the clip loops
-    seek(0)
-    play()
+    // hosts hear 'ended' only when nothing went on (the handler replayed, loaded another clip, or the clip looped)
+    if (media.ended) store.set({ playback: 'ended' })
+  }
+
+  function onError(): void {
+    const error = media.error
+    // a src removed on purpose (swap, destroy) is not an error of the clip
+    if (!error || !media.getAttribute('src')) return
+    ctx.events.emit('error', { code: 'media', message: error.message || `media error ${error.code}` })
   }
 
   return {
@@ -199,6 +215,7 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
     duration,
     setRate(rate) {
       store.set({ rate })
+      media.defaultPlaybackRate = rate
       media.playbackRate = rate
     },
     startAtPhraseIfUnmoved() {

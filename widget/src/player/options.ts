@@ -31,6 +31,9 @@ export const DEFAULT_OPTIONS: PlayerOptions = {
   showGapText: true,
   playbackRate: 1,
   fetch: null,
+  language: null,
+  muted: false,
+  panelOpen: false,
 }
 
 /** The rate to start with: the option when the speed picker offers it, else 1. */

@@ -1,4 +1,5 @@
 import type { PlayerOptions, PlayerTranslation, Segment, SegmentWord } from '../types.ts'
+import type { Emitter, PlaybackState, PlayerEventMap } from './events.ts'
 
 /** Hears one key of a store change: the new value and the one it replaced. */
 export type Listener<T> = (value: T, previous: T) => void
@@ -46,6 +47,8 @@ export function createStore<S extends object>(initial: S): Store<S> {
 export interface PlayerState {
   /** The media is playing (from its play and pause events). */
   playing: boolean
+  /** What the media is doing, as hosts hear it (`statechange`): set by `media.ts` from the media's events. */
+  playback: PlaybackState
   /** Playback rate, one of PLAYBACK_RATES. */
   rate: number
   /** 'Loop phrase' is on. */
@@ -68,6 +71,8 @@ export interface PlayerContext {
   readonly doc: Document
   readonly win: Window & typeof globalThis
   readonly store: Store<PlayerState>
+  /** The events hosts listen to (`PlayerHandle.on`); parts emit where the thing happens. */
+  readonly events: Emitter<PlayerEventMap>
   /** Prefix for this player's element ids (several players may share a page). */
   readonly idPrefix: string
   /** The options in effect (they drift from the host's when the player navigates by itself). */

@@ -91,17 +91,28 @@ export function createSubtitleView(ctx: PlayerContext, seek: (time: number) => v
     showTime(time) {
       const { segments } = store.get()
       const nextSeg = segments ? findSegmentIndex(segments, time) : -1
+      const seg = segments?.[nextSeg]
       if (nextSeg !== segIndex) {
         segIndex = nextSeg
         render()
+        if (seg) {
+          const text = seg.words.map((w) => w.word).join(' ')
+          ctx.events.emit('segmentchange', { index: nextSeg, text, start: seg.start, end: seg.end })
+        }
       }
-      const seg = segments?.[segIndex]
       const nextWord = seg ? findWordIndex(seg.words, time) : -1
       if (nextWord !== wordIndex) {
         wordIndex = nextWord
         wordsEl.querySelectorAll<HTMLElement>('.pr-word').forEach((b, i) => {
           b.classList.toggle('pr-current', i === wordIndex)
         })
+        const word = seg?.words[nextWord]
+        if (segments && word) {
+          // the index among the clip's words, across segments
+          let index = nextWord
+          for (let i = 0; i < segIndex; i++) index += segments[i]!.words.length
+          ctx.events.emit('wordchange', { index, word: word.word, start: word.start, end: word.end })
+        }
       }
     },
     currentSegment,

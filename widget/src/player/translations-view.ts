@@ -57,6 +57,13 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     id: `${idPrefix}-panel`,
   })
 
+  /** The language the host asked for when the list has it, else the list's first. */
+  const preferred = (list: PlayerTranslation[] | null): string | null => {
+    const wanted = ctx.options().language?.toLowerCase()
+    const found = list?.find((t) => t.translated_language.toLowerCase() === wanted)
+    return (found ?? list?.[0])?.translated_language ?? null
+  }
+
   const currentTranslation = (): PlayerTranslation | null =>
     store.get().translations?.find((t) => t.translated_language === language) ?? null
 
@@ -162,7 +169,7 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     onTranslations() {
       const list = store.get().translations
       if (!list?.some((t) => t.translated_language === language)) {
-        language = list?.[0]?.translated_language ?? null
+        language = preferred(list)
         tab = null
       }
       render()
@@ -174,7 +181,7 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
       renderLiteralInto(body, currentTranslation())
     },
     reset() {
-      language = store.get().translations?.[0]?.translated_language ?? null
+      language = preferred(store.get().translations)
       tab = null
       render()
     },
