@@ -31,7 +31,7 @@ export const EMBED_OPTIONS: DocEntry[] = [
   },
   { name: 'muted', shape: 'boolean, default false', text: 'Starts muted (lets browsers allow autoplay).' },
   { name: 'theme', shape: "'dark' | 'light', default 'dark'", text: 'Colour theme of the player.' },
-  { name: 'speed', shape: 'number, default 1', text: 'Playback rate, from 0.5 to 2.' },
+  { name: 'speed', shape: 'number, default 1', text: 'Playback rate: 0.5, 0.75, 1 or 1.25.' },
   {
     name: 'repeat',
     shape: 'number, default 1',
@@ -67,7 +67,11 @@ export const EMBED_METHODS: DocEntry[] = [
   },
   { name: 'previous', shape: 'previous()', text: 'Goes to the previous clip.' },
   { name: 'seek', shape: 'seek(seconds)', text: 'Jumps to a time in the clip.' },
-  { name: 'setSpeed', shape: 'setSpeed(rate)', text: 'Sets the playback rate (0.5 to 2).' },
+  {
+    name: 'setSpeed',
+    shape: 'setSpeed(rate)',
+    text: 'Sets the playback rate: 0.5, 0.75, 1 or 1.25 (another rate is an invalid_speed error).',
+  },
   { name: 'getSpeed', shape: 'getSpeed() → number', text: 'The playback rate the player last reported.' },
   { name: 'fetch', shape: 'fetch(query)', text: 'Starts a new search in the same player.' },
   {
@@ -118,6 +122,6 @@ export const EMBED_EVENTS: (DocEntry & { option: string })[] = [
     name: 'error',
     option: 'onError',
     shape: '{ code, message }',
-    text: 'Something failed: the clip or search could not load, or the media could not play.',
+    text: 'Something failed. code is one of not_found (no such clip), no_results, fetch_failed, bad_query, invalid_speed, invalid_seek, unknown_command, media (the media could not play); message says it in words.',
   },
 ]
