@@ -46,7 +46,7 @@ export function startEmbedExample(root: HTMLElement): void {
   const start = () => {
     const PhraseReel = global.PhraseReel
     if (!PhraseReel) return
-    const player = new PhraseReel.Player(target, { query, height: 400 })
+    const player = new PhraseReel.Player(target, { query, height: 480 })
     for (const { name } of EMBED_EVENTS) player.on(name, (payload) => write(name, payload))
     player.on('ready', () => {
       status.textContent = 'The player is ready.'
