@@ -10,6 +10,7 @@ export {
   listAdminContentMetadata,
 } from './admin/content-admin-store.ts'
 export { type AdminIdentity, findAdminSession, requireAdmin } from './auth/admin.ts'
+export { publicOrigin } from './auth/client-address.ts'
 export { ADMIN_SESSION_COOKIE, USER_SESSION_COOKIE, validateSessionToken } from './auth/session.ts'
 export { findUserById, toPublicUser } from './auth/user-store.ts'
 export {
@@ -18,7 +19,7 @@ export {
   listPublicCollections,
 } from './collections/collection-store.ts'
 export { getCollectionWithMembers } from './collections/collections.ts'
-export { findChunk, randomChunks } from './content/content-store.ts'
+export { findChunk, findFirstChunk, randomChunks } from './content/content-store.ts'
 export { hasCookie, readCookie } from './http/cookies.ts'
 export { BadRequestError, PayloadTooLargeError } from './http/errors.ts'
 export { MAX_JSON_BODY_BYTES } from './http/input.ts'

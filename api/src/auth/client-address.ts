@@ -42,3 +42,17 @@ export function isHttpsRequest(
   }
   return new URL(request.url).protocol === 'https:'
 }
+
+/**
+ * The site's public origin, as the browser sees it: `PUBLIC_SITE_URL`'s origin when set, else the request's host
+ * with the scheme {@link isHttpsRequest} decides (so a proxy's `X-Forwarded-Proto` counts only under `TRUST_PROXY`).
+ * Links the site hands out for use elsewhere (oEmbed, embed snippets) are built on it.
+ */
+export function publicOrigin(
+  request: Request,
+  config: Pick<Config, 'PUBLIC_SITE_URL' | 'TRUST_PROXY'>,
+): string {
+  if (config.PUBLIC_SITE_URL) return new URL(config.PUBLIC_SITE_URL).origin
+  const { host } = new URL(request.url)
+  return `${isHttpsRequest(request, config) ? 'https' : 'http'}://${host}`
+}

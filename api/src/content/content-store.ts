@@ -55,6 +55,15 @@ export async function findChunk(db: Queryable, mediaBase: string, chunkId: numbe
   return rows[0] ? toChunk(rows[0], mediaBase) : null
 }
 
+/** The enabled chunk with the lowest id (a stable example clip, e.g. for the embedding guide), or null. */
+export async function findFirstChunk(db: Queryable, mediaBase: string): Promise<Chunk | null> {
+  const { rows } = await db.query<ChunkRow>(
+    `select ${CHUNK_COLUMNS} from content_chunks c join content_metadata m on m.id = c.content_metadata_id
+     where c.enabled order by c.id limit 1`,
+  )
+  return rows[0] ? toChunk(rows[0], mediaBase) : null
+}
+
 /** Enabled chunks by ids, in the order of `ids` (missing or disabled ones left out). */
 export async function findChunks(db: Queryable, mediaBase: string, ids: number[]): Promise<Chunk[]> {
   if (ids.length === 0) return []

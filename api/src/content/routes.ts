@@ -1,9 +1,11 @@
+import { publicOrigin } from '../auth/client-address.ts'
 import type { AppContext } from '../context.ts'
-import { BadRequestError, NotFoundError } from '../http/errors.ts'
+import { ApiError, BadRequestError, NotFoundError, NotImplementedError } from '../http/errors.ts'
 import { assertNoNul, parseId, requireParam } from '../http/input.ts'
 import { json, noContent } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
+import { fitEmbedSize } from '../shared/embed-snippets.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import {
   findChunkIdByPlayFile,
@@ -12,6 +14,7 @@ import {
   navigateChunk,
   randomChunks,
 } from './content-store.ts'
+import { describeClipEmbed, playLinkChunkId } from './oembed.ts'
 
 /** Clips per random-chunks call unless `limit` says otherwise (the home page loads 12 at a time, spec §9). */
 export const RANDOM_CHUNKS_DEFAULT = LIMITS.homePageSize
@@ -77,6 +80,40 @@ export function registerContentRoutes(router: Router<AppContext>): void {
     if (!translations) throw new NotFoundError(MESSAGES.chunkNotFound)
     return json(translations, 200, PUBLIC_SHORT_CACHE)
   })
+
+  // oEmbed (issue 16, https://oembed.com): consumers fetch it from anywhere, so its errors are readable
+  // cross-origin too; bad sizes are 400s, a link that is not one of our clips a 404, `format=xml` a 501.
+  router.get('/api/oembed', async ({ url, request, ctx }) => {
+    const link = url.searchParams.get('url')?.trim() ?? ''
+    if (link === '') throw new ApiError(400, MESSAGES.oembedUrlRequired, { headers: ANY_ORIGIN })
+    if (link.length > LIMITS.oembedUrlMaxLength) {
+      const detail = MESSAGES.oembedUrlTooLong.replace('{max}', String(LIMITS.oembedUrlMaxLength))
+      throw new ApiError(400, detail, { headers: ANY_ORIGIN })
+    }
+    const format = url.searchParams.get('format') ?? 'json'
+    if (format !== 'json' && format !== '')
+      throw new NotImplementedError(MESSAGES.oembedFormatUnsupported, { headers: ANY_ORIGIN })
+    const size = fitEmbedSize(
+      parseSize(url.searchParams.get('maxwidth'), 'maxwidth'),
+      parseSize(url.searchParams.get('maxheight'), 'maxheight'),
+    )
+    const origin = publicOrigin(request, ctx.config)
+    // links to the public origin, and to the host this request came in on (a LAN address, a second name)
+    const hosts = new Set([new URL(origin).host, url.host])
+    const chunkId = playLinkChunkId(link, hosts)
+    if (chunkId === null) throw new ApiError(404, MESSAGES.oembedNotOurs, { headers: ANY_ORIGIN })
+    const answer = await describeClipEmbed(ctx.db, ctx.mediaBase, chunkId, origin, size)
+    if (!answer) throw new ApiError(404, MESSAGES.chunkNotFound, { headers: ANY_ORIGIN })
+    return json(answer, 200, PUBLIC_SHORT_CACHE)
+  })
+}
+
+/** An oEmbed `maxwidth`/`maxheight`: absent, or a whole number of pixels from 1 (a larger one only fits more). */
+function parseSize(value: string | null, name: string): number | null {
+  if (value === null || value === '') return null
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < 1)
+    throw new ApiError(400, MESSAGES.oembedBadSize.replace('{name}', name), { headers: ANY_ORIGIN })
+  return Number(value)
 }
 
 function parseLimit(value: string | null): number {

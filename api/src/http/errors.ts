@@ -91,3 +91,10 @@ export class TooManyRequestsError extends ApiError {
     super(429, detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } })
   }
 }
+
+/** The server cannot answer in the form asked for (oEmbed's `format=xml`): 501. */
+export class NotImplementedError extends ApiError {
+  constructor(detail: string, options?: { headers?: Record<string, string> }) {
+    super(501, detail, options)
+  }
+}

@@ -91,6 +91,10 @@ export const LIMITS = {
   passwordResetMaxAttempts: 5,
   // remembered settings (issue 17): the largest `preferences` object a profile call may send, as JSON
   preferencesMaxBytes: 512,
+  // embeds and oEmbed (issue 16; docs/decisions/087): the default player size (16:9) and the longest oEmbed `url`
+  embedDefaultWidth: 640,
+  embedDefaultHeight: 360,
+  oembedUrlMaxLength: 2048,
 } as const
 
 /**

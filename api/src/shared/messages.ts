@@ -251,6 +251,20 @@ export const MESSAGES = {
   resultsFound: 'Found {n} result(s) for "{query}"',
   /** {status}, {statusText} */
   chunkFetchFailed: 'Failed to fetch chunk data: {status} {statusText}',
+  // embeds and oEmbed (issue 16)
+  embed: 'Embed',
+  embedDialogTitle: 'Embed this clip',
+  embedIframeLabel: 'Iframe',
+  embedScriptLabel: 'JavaScript API',
+  copySnippet: 'Copy',
+  copyFailed: 'Failed to copy',
+  oembedUrlRequired: 'url is required',
+  /** {max} */
+  oembedUrlTooLong: 'url must be at most {max} characters',
+  oembedNotOurs: 'url is not a PhraseReel clip link (/play/{id} on this site)',
+  oembedFormatUnsupported: 'Only format=json is supported',
+  /** {name} */
+  oembedBadSize: '{name} must be a positive whole number',
   // issue 16: the embeddable player (/embed pages and the JS API's error events)
   embedSearchFailed: 'The search failed. Please try again.',
   embedWatchOnSite: 'Watch on PhraseReel',

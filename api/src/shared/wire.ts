@@ -248,3 +248,19 @@ export interface ExportJob {
   detail?: string
   expires_at: string
 }
+
+/** `GET /api/oembed` (issue 16): an oEmbed 1.0 `video` answer for a `/play/{id}` link; `html` is the iframe. */
+export interface OEmbedVideo {
+  type: 'video'
+  version: '1.0'
+  title: string
+  provider_name: string
+  provider_url: string
+  /** The three thumbnail fields come together, when the clip has a thumbnail. */
+  thumbnail_url?: string
+  thumbnail_width?: number
+  thumbnail_height?: number
+  html: string
+  width: number
+  height: number
+}

@@ -7,19 +7,25 @@ import { LIMITS } from '@phrasereel/api/shared/limits'
 
 export type ToastKind = 'success' | 'error' | 'info'
 
-let live: HTMLElement | null = null
+const live = new WeakMap<Element, HTMLElement>()
 
-function liveRegion(): HTMLElement {
-  if (live?.isConnected) return live
-  live = document.createElement('div')
-  live.className = 'visually-hidden'
-  live.setAttribute('role', 'status')
-  live.setAttribute('aria-live', 'polite')
-  document.body.append(live)
-  return live
+/** The live region of `layer` (the page, or an open modal dialog, which makes everything outside it inert). */
+function liveRegion(layer: Element): HTMLElement {
+  const found = live.get(layer)
+  if (found?.isConnected) return found
+  const region = document.createElement('div')
+  region.className = 'visually-hidden'
+  region.setAttribute('role', 'status')
+  region.setAttribute('aria-live', 'polite')
+  layer.append(region)
+  live.set(layer, region)
+  return region
 }
 
-/** Shows `message` beside `target` (or at the bottom centre when there is none). */
+/**
+ * Shows `message` beside `target` (or at the bottom centre when there is none). A target inside an open modal
+ * dialog gets its toast inside the dialog: the dialog sits in the top layer, above anything the page holds.
+ */
 export function showToast(
   message: string,
   kind: ToastKind = 'success',
@@ -30,7 +36,8 @@ export function showToast(
   toast.dataset.toast = kind
   toast.setAttribute('aria-hidden', 'true')
   toast.textContent = message
-  document.body.append(toast)
+  const layer = target?.closest('dialog[open]') ?? document.body
+  layer.append(toast)
   const rect = target?.getBoundingClientRect()
   const width = toast.offsetWidth
   if (rect) {
@@ -43,7 +50,7 @@ export function showToast(
     toast.style.bottom = '24px'
   }
   requestAnimationFrame(() => toast.classList.add('site-toast--visible'))
-  const region = liveRegion()
+  const region = liveRegion(layer)
   region.textContent = ''
   region.textContent = message
   window.setTimeout(() => {

@@ -46,6 +46,31 @@ function reserveMarksSlot(container: HTMLElement): void {
   else row.append(slot)
 }
 
+/**
+ * Puts the Embed button (issue 16) into the player's control row, after the like/save slot: it opens the dialog
+ * with the embed snippets of the clip shown then (embed-dialog.ts, loaded on the first click).
+ */
+function addEmbedButton(container: HTMLElement, origin: string, chunkId: () => number): void {
+  const row = container.querySelector<HTMLElement>('.pr-buttons')
+  if (!row || row.querySelector('[data-embed-button]')) return
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'pr-text-button'
+  button.dataset.embedButton = ''
+  button.setAttribute('aria-haspopup', 'dialog')
+  button.textContent = MESSAGES.embed
+  button.addEventListener('click', () => {
+    import('./embed-dialog.ts')
+      .then(({ openEmbedDialog }) => openEmbedDialog({ origin, chunkId }, button))
+      .catch((error: unknown) => console.warn('[play] the embed dialog failed to load:', error))
+  })
+  const marks = row.querySelector('.pr-player-marks')
+  const spacer = row.querySelector('.pr-spacer')
+  if (marks) marks.after(button)
+  else if (spacer) spacer.after(button)
+  else row.append(button)
+}
+
 const TOUCH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const
 
 /** Runs `run` once: when the browser is idle (at most 1.5 s after the call) or at the first touch, key or focus. */
@@ -120,6 +145,7 @@ export function startPlayPage(root: HTMLElement): void {
     onClose: () => window.location.assign('/'),
   })
   reserveMarksSlot(mount)
+  addEmbedButton(mount, root.dataset.publicOrigin || window.location.origin, () => chunk.id)
   const loadAccount = (): void => {
     import('../marks/player-marks.ts')
       .then(({ attachPlayerAccount }) =>
