@@ -3,7 +3,7 @@
  * /play page's Embed dialog (browser): the iframe at `/embed/{id}` and the `/embed/api.js` JS API player. Also the
  * player's size for oEmbed's `maxwidth`/`maxheight` and the clip title that /play and oEmbed share.
  */
-import { LIMITS } from './limits.ts'
+import { LIMITS, normalizeText } from './limits.ts'
 import { MESSAGES } from './messages.ts'
 import type { ContentMetadata } from './wire.ts'
 
@@ -71,6 +71,42 @@ export function scriptSnippet(origin: string, chunkId: number): string {
 }
 
 /** A clip's title as /play shows it and oEmbed answers it: the content name (or 'Untitled Content') and its part. */
+/** Longest phrase a clip's shared title quotes before it is cut at a word (with an ellipsis). */
+const PHRASE_TITLE_MAX = 60
+
+/**
+ * The phrase a shared clip's title quotes (issue 17): the query the link carries when the clip says it (spec §5
+ * matching), else the clip's own line, cut at a word past `PHRASE_TITLE_MAX` characters; null when neither has
+ * any text.
+ */
+export function clipPhrase(transcript: string, query: string | null | undefined): string | null {
+  const q = query?.trim().replace(/\s+/g, ' ') ?? ''
+  const said = ` ${normalizeText(transcript).replace(/\s+/g, ' ')} `
+  if (q && normalizeText(q) && said.includes(` ${normalizeText(q)} `)) return cut(q)
+  const line = transcript.trim().replace(/\s+/g, ' ')
+  return line ? cut(line) : null
+}
+
+function cut(text: string): string {
+  if (text.length <= PHRASE_TITLE_MAX) return text
+  const head = text.slice(0, PHRASE_TITLE_MAX + 1)
+  const space = head.lastIndexOf(' ')
+  return `${(space > 20 ? head.slice(0, space) : text.slice(0, PHRASE_TITLE_MAX)).replace(/[\s,;:.!?-]+$/, '')}…`
+}
+
+/** A shared clip's title: “{phrase}” in {title · part} (issue 17), or the title alone without a phrase. */
+export function sharedClipTitle(
+  chunk: {
+    transcribed_text: string
+    content_metadata: Pick<ContentMetadata, 'name' | 'content_part'> | null
+  },
+  query?: string | null,
+): string {
+  const phrase = clipPhrase(chunk.transcribed_text, query)
+  const title = clipTitle(chunk.content_metadata)
+  return phrase ? `“${phrase}” in ${title}` : title
+}
+
 export function clipTitle(meta: Pick<ContentMetadata, 'name' | 'content_part'> | null | undefined): string {
   const name = meta?.name?.trim() || MESSAGES.untitledContent
   return [name, meta?.content_part?.trim()].filter(Boolean).join(' · ')

@@ -18,16 +18,30 @@ describe('share tags', () => {
     const html = await response.text()
     const tag = (attr: string, name: string) =>
       new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1]
-    expect(tag('property', 'og:title')).toBe('The Long Road · Part 1')
+    // the title quotes the phrase (issue 17): the clip's line, or the phrase the link carries
+    expect(tag('property', 'og:title')).toBe('“How are you today?” in The Long Road · Part 1')
     expect(tag('property', 'og:description')).toContain('How are you today?')
     expect(tag('property', 'og:image')).toMatch(
       new RegExp(`^${suite.site.url}/media/\\d+/1_thumbnail\\.jpg$`),
     )
     expect(tag('property', 'og:url')).toBe(`${suite.site.url}/play/${first}`)
     expect(tag('name', 'twitter:card')).toBe('summary_large_image')
-    expect(tag('name', 'twitter:title')).toBe('The Long Road · Part 1')
+    expect(tag('name', 'twitter:title')).toBe('“How are you today?” in The Long Road · Part 1')
     expect(tag('name', 'twitter:image')).toBe(tag('property', 'og:image'))
-    expect(html).toMatch(/<title>The Long Road · Part 1 – PhraseReel<\/title>/)
+    expect(html).toMatch(/<title>“How are you today\?” in The Long Road · Part 1 – PhraseReel<\/title>/)
+  })
+
+  it("names the phrase a link carries (?q=) when the clip says it, else the clip's line", async () => {
+    const [first] = longRoad()
+    const titleOf = async (query: string) => {
+      const html = await (await fetch(`${suite.site.url}/play/${first}${query}`)).text()
+      return /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1]
+    }
+    expect(await titleOf('?q=how%20are%20you')).toBe('“how are you” in The Long Road · Part 1')
+    expect(await titleOf('?q=HOW%20ARE%20YOU%3F')).toBe('“HOW ARE YOU?” in The Long Road · Part 1')
+    // a phrase the clip does not say is not put in its mouth
+    expect(await titleOf('?q=break%20a%20leg')).toBe('“How are you today?” in The Long Road · Part 1')
+    expect(await titleOf('?q=%20%20')).toBe('“How are you today?” in The Long Road · Part 1')
   })
 })
 

@@ -83,7 +83,10 @@ describe('results', () => {
       await expect
         .poll(() => page.locator('[data-toast="success"]').textContent())
         .toBe('Link copied to clipboard!')
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.site.url}/play/${id}`)
+      // the link carries the phrase, so /play starts there and names it (issue 17)
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${suite.site.url}/play/${id}?q=break%20a%20leg`,
+      )
       await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 4000 }).toBe(0)
       // both clipboard routes failing
       await page.evaluate(() => {

@@ -12,6 +12,7 @@ import type { PlayerAccount, PlayerMarksTarget } from '../marks/player-marks.ts'
 import { fetchChunk, type SiteChunk } from '../../lib/api.ts'
 import { escapeHtml } from '../../lib/card-html.ts'
 import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
+import { sharedClipTitle } from '@phrasereel/api/shared/embed-snippets'
 import { pageTitle } from '../../lib/site.ts'
 
 function injectPlayerStyles(): void {
@@ -95,6 +96,8 @@ export function startPlayPage(root: HTMLElement): void {
   const data = root.querySelector('script[data-chunk]')?.textContent
   if (!mount || !data) return
   let chunk = JSON.parse(data) as SiteChunk
+  // the phrase a link from search carries (`/play/{id}?q=`): the player starts there and highlights it
+  const query = root.dataset.query || null
   let player: PlayerHandle | null = null
   // like/save and the play log: loaded after the first paint (with the session, React and the buttons)
   let account: PlayerAccount | null = null
@@ -115,7 +118,7 @@ export function startPlayPage(root: HTMLElement): void {
       chunk = next
       player?.update({ ...chunkToOptions(next), isOpen: true })
       show(next.id, next.content_metadata.id)
-      document.title = pageTitle(next.content_metadata?.name || MESSAGES.untitledContent)
+      document.title = pageTitle(sharedClipTitle(next, query))
       setLoading(false)
     } catch (error) {
       console.warn('[play] loading the chunk failed:', error)
@@ -130,6 +133,7 @@ export function startPlayPage(root: HTMLElement): void {
   injectPlayerStyles()
   player = createPlayer(mount, {
     ...chunkToOptions(chunk),
+    query,
     variant: 'page',
     isOpen: true,
     isPlaying: false,

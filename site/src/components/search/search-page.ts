@@ -169,7 +169,10 @@ export function startSearchPage(root: HTMLElement): void {
     }
     const copyLink = target?.closest<HTMLButtonElement>('button[data-copy-link]')
     if (copyLink) {
-      const ok = await copyToClipboard(`${window.location.origin}/play/${copyLink.dataset.copyLink}`)
+      // the link carries the phrase: /play starts the clip there and names it (issue 17)
+      const ok = await copyToClipboard(
+        `${window.location.origin}/play/${copyLink.dataset.copyLink}?q=${encodeURIComponent(query)}`,
+      )
       showToast(ok ? MESSAGES.linkCopied : MESSAGES.linkCopyFailed, ok ? 'success' : 'error', copyLink)
     }
   })
