@@ -103,6 +103,8 @@ export const MESSAGES = {
   videoPreview: 'Video Preview',
   viewSource: 'View Source',
   loadingChunk: 'Loading chunk...',
+  // /play autoplay where the browser refuses sound (issue 17): the clip plays muted until this is tapped
+  tapForSound: 'Tap for sound',
   // the player's copy button on a clip with no transcript (not in the spec's tables)
   nothingToCopy: 'Nothing to copy',
   goBackHome: 'Go Back Home',

@@ -6,6 +6,7 @@ import { effect } from '@preact/signals-core'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { fetchCount } from '../../lib/api.ts'
 import { formatCount } from '../../lib/format.ts'
+import { wireSearchForms } from './search-forms.ts'
 import { sessionUser } from '../../stores/session.ts'
 import { theme, toggleTheme } from '../../stores/theme.ts'
 
@@ -84,37 +85,8 @@ effect(() => {
     .catch((error: unknown) => console.warn('[account] the account menu failed to load:', error))
 })
 
-// ---- search: trim, ignore blank (spec §2.2, §5) ----
-for (const form of document.querySelectorAll<HTMLFormElement>('[data-search-form]')) {
-  form.addEventListener('submit', (event) => {
-    event.preventDefault()
-    const input = form.querySelector<HTMLInputElement>('input[name="q"]')
-    const query = input?.value.trim() ?? ''
-    if (!query) return
-    if (input) input.value = query
-    goSearch(query)
-  })
-}
-function goSearch(query: string): void {
-  closeMenus()
-  window.location.assign(`/search?q=${encodeURIComponent(query)}`)
-}
-// type-ahead (issue 18): loaded when a search box is first focused, so pages that never search do not pay for it
-for (const input of document.querySelectorAll<HTMLInputElement>('[data-search-input]')) {
-  input.addEventListener(
-    'focus',
-    () => {
-      import('./search-assist.ts')
-        .then(({ attachSearchAssist }) => {
-          attachSearchAssist(input, goSearch)
-          // text typed while the module loaded is asked for at once
-          if (input.value !== input.defaultValue) input.dispatchEvent(new Event('input'))
-        })
-        .catch((error: unknown) => console.warn('[search] type-ahead failed to load:', error))
-    },
-    { once: true },
-  )
-}
+// ---- search: trim, ignore blank (spec §2.2, §5), type-ahead ----
+wireSearchForms(closeMenus)
 
 // ---- theme toggle ----
 const themeToggle = $('[data-theme-toggle]')

@@ -88,6 +88,35 @@ function whenIdleOrTouched(run: () => void): void {
   else setTimeout(once, 200)
 }
 
+/**
+ * The shared clip starts at once (issue 17): with sound when the browser lets it, else muted with a visible
+ * 'Tap for sound' that unmutes it (browsers refuse sound before the visitor has interacted with the site).
+ */
+async function autoplay(media: HTMLMediaElement, root: HTMLElement): Promise<void> {
+  try {
+    await media.play()
+    return
+  } catch (error) {
+    if ((error as DOMException | null)?.name !== 'NotAllowedError') return
+  }
+  media.muted = true
+  try {
+    await media.play()
+  } catch {
+    return // refused even muted: the play button stays for the visitor
+  }
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'button button--primary play-sound-button'
+  button.textContent = MESSAGES.tapForSound
+  button.addEventListener('click', () => {
+    media.muted = false
+    button.remove()
+    void media.play().catch(() => {})
+  })
+  root.append(button)
+}
+
 /** Starts the player page from the server's clip data. */
 export function startPlayPage(root: HTMLElement): void {
   const mount = root.querySelector<HTMLElement>('[data-player-mount]')
@@ -169,6 +198,8 @@ export function startPlayPage(root: HTMLElement): void {
   requestAnimationFrame(() => {
     setLoading(false)
     poster?.remove()
+    const media = player?.getMediaElement()
+    if (media) void autoplay(media, root)
     // after the player's first paint, once the page is idle (or at the visitor's first touch, key or click, if that
     // comes first): the session, React and the buttons load then, off the first paint's path (decision 077)
     whenIdleOrTouched(loadAccount)
