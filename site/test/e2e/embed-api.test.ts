@@ -339,7 +339,7 @@ describe('the JS API from another origin', () => {
       expect(await frameB.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
       await expect
         .poll(() => frameB.locator('.pr-language[aria-pressed="true"]').textContent())
-        .toContain('FR')
+        .toBe('French')
       expect(await frameB.locator('.pr-info').isVisible()).toBe(false)
 
       // off(): a removed listener hears nothing more
