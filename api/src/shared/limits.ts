@@ -99,7 +99,8 @@ export const LIMITS = {
 
 /**
  * Remembered player settings a user's `preferences` may hold (issue 17, docs/decisions/089): the player's speed
- * choices (widget/src/player/options.ts PLAYBACK_RATES) and its translation tabs (spec §4: Full, Literal, Keywords).
+ * choices (the one list: widget/src/player/options.ts PLAYBACK_RATES is this) and its translation tabs (spec §4:
+ * Full, Literal, Keywords).
  */
 export const PREFERENCE_PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25]
 export const PREFERENCE_TRANSLATION_TABS = ['full', 'literal', 'keywords'] as const

@@ -1,7 +1,8 @@
+import { PREFERENCE_PLAYBACK_RATES } from '@phrasereel/api/shared/limits'
 import type { PlayerOptions } from '../types.ts'
 
-/** Playback speeds the speed picker offers. */
-export const PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25]
+/** Playback speeds the speed picker offers: the ones a learner's preferences may keep (one list, shared). */
+export const PLAYBACK_RATES: readonly number[] = PREFERENCE_PLAYBACK_RATES
 
 /** Every option's value when the host does not give one. */
 export const DEFAULT_OPTIONS: PlayerOptions = {
