@@ -1,4 +1,5 @@
 import { phraseStartTime } from './segments.ts'
+import type { UserPreferences } from '@phrasereel/api/shared/wire'
 import type { ChunkLink, PlayerHandle, PlayerOptions } from './types.ts'
 import { createChunkNavigation } from './player/chunk-navigation.ts'
 import { createClock } from './player/clock.ts'
@@ -11,6 +12,7 @@ import { createLayout, isMobileWidth } from './player/layout.ts'
 import { createMediaControl } from './player/media.ts'
 import { createOptions, initialRate, PLAYBACK_RATES } from './player/options.ts'
 import { createPhraseControl } from './player/phrase.ts'
+import { browserLanguages, readRemembered, remember } from './player/remembered.ts'
 import { createClipSources } from './player/sources.ts'
 import { createStore, type PlayerContext, type PlayerState } from './player/state.ts'
 import { createSubtitleView } from './player/subtitle-view.ts'
@@ -31,10 +33,16 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   const doc = container.ownerDocument
   const win = doc.defaultView ?? window
   let destroyed = false
+  // settings the learner set once (issue 17): the host's own `playbackRate` or `language` still wins
+  const remembered = (): UserPreferences => (opts().remember ? readRemembered(win) : {})
+  const rememberSetting = (patch: UserPreferences): void => {
+    if (!opts().remember) return
+    opts().onPreferencesChange?.(remember(win, patch))
+  }
   const store = createStore<PlayerState>({
     playing: false,
     playback: 'paused',
-    rate: initialRate(opts().playbackRate),
+    rate: initialRate(initial.playbackRate ?? remembered().playback_rate ?? opts().playbackRate),
     loopPhrase: false,
     segments: null,
     words: [],
@@ -60,7 +68,13 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   const phrase = createPhraseControl(ctx, media)
   const clock = createClock(ctx, () => tick())
   const subtitles = createSubtitleView(ctx, media.seek)
-  const translations = createTranslationsView(ctx, { seek: media.seek, refresh: () => tick() })
+  const translations = createTranslationsView(ctx, {
+    seek: media.seek,
+    refresh: () => tick(),
+    remembered,
+    browserLanguages: () => browserLanguages(win),
+    remember: rememberSetting,
+  })
   const info = createInfoView(ctx)
   const navigation = createChunkNavigation(ctx, media, { moved, busyChanged: () => renderOverlay() })
   const sources = createClipSources(ctx, { subtitlesLoaded: () => media.startAtPhraseIfUnmoved() })
@@ -71,7 +85,10 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     navigate: (direction) => void navigation.navigate(direction),
     replayPhrase: () => void phrase.replay(),
     toggleLoop: () => phrase.toggleLoop(subtitles.currentSegment()),
-    setRate: media.setRate,
+    setRate: (rate) => {
+      media.setRate(rate)
+      rememberSetting({ playback_rate: rate })
+    },
     toggleFullscreen: () => layout.setFullscreen(!store.get().fullscreen),
     seekFraction: media.seekFraction,
   })

@@ -53,6 +53,8 @@ export interface PlayerModalProps {
   onPlayingChange?: PlayerOptions['onPlayingChange']
   apiBase?: string
   variant?: PlayerOptions['variant']
+  /** The learner changed a remembered setting (issue 17). */
+  onPreferencesChange?: PlayerOptions['onPreferencesChange']
 }
 
 /**
@@ -72,6 +74,7 @@ export function PlayerModal({
   onPlayingChange = null,
   apiBase = '',
   variant = 'modal',
+  onPreferencesChange = null,
 }: PlayerModalProps) {
   const chunk = chunks[index]
   const list = chunks.length > 1
@@ -93,6 +96,7 @@ export function PlayerModal({
       onVideoEnd={advanceOnEnd && list ? go('next') : null}
       onChunkChange={onChunkChange}
       onPlayingChange={onPlayingChange}
+      onPreferencesChange={onPreferencesChange}
       preloadUrls={[next?.play_s3_url, previous?.play_s3_url].filter((u): u is string => !!u)}
     />
   )

@@ -1,3 +1,4 @@
+import type { UserPreferences } from '@phrasereel/api/shared/wire'
 /** Content metadata as the API answers it (spec §3); every field but the id may be missing. */
 export interface PlayerContentMetadata {
   id?: number | null
@@ -112,6 +113,13 @@ export interface PlayerOptions {
   muted: boolean
   /** Open the desktop translations panel at the start. */
   panelOpen: boolean
+  /**
+   * Remember the translation language, tab and speed in this browser (issue 17; default true). The host's
+   * `language` and `playbackRate` still win when it gives them.
+   */
+  remember: boolean
+  /** The learner changed a remembered setting (the site saves a signed-in learner's in the profile). */
+  onPreferencesChange: ((preferences: UserPreferences) => void) | null
 }
 
 /** The handle createPlayer returns. */

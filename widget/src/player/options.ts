@@ -32,6 +32,8 @@ export const DEFAULT_OPTIONS: PlayerOptions = {
   showGapText: true,
   playbackRate: 1,
   fetch: null,
+  remember: true,
+  onPreferencesChange: null,
   language: null,
   muted: false,
   panelOpen: false,

@@ -9,6 +9,7 @@ import {
   pairLiteral,
   type TranslationTab,
 } from '../translations.ts'
+import type { UserPreferences } from '@phrasereel/api/shared/wire'
 import type { PlayerTranslation } from '../types.ts'
 import { literalTable, markLiteralRow } from './literal-table.ts'
 import type { PlayerContext } from './state.ts'
@@ -18,6 +19,12 @@ const TAB_LABELS: Record<TranslationTab, string> = { full: 'Full', literal: 'Lit
 /** What the translations panel asks of the rest of the player. */
 export interface TranslationsHooks {
   seek(time: number): void
+  /** The learner's remembered language and tab (issue 17). */
+  remembered(): UserPreferences
+  /** The browser's languages, two-letter codes, most wanted first. */
+  browserLanguages(): string[]
+  /** The learner chose a language or a tab: remember it. */
+  remember(patch: UserPreferences): void
   /** The literal table was drawn again: bring everything that follows time up to date. */
   refresh(): void
 }
@@ -57,11 +64,22 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     id: `${idPrefix}-panel`,
   })
 
-  /** The language the host asked for when the list has it, else the list's first. */
+  /**
+   * The language to show (issue 17): the one the host asked for, else the learner's remembered one, else the
+   * browser's first language the clip has, else the list's first, among those the clip has.
+   */
   const preferred = (list: PlayerTranslation[] | null): string | null => {
-    const wanted = ctx.options().language?.toLowerCase()
-    const found = list?.find((t) => t.translated_language.toLowerCase() === wanted)
-    return (found ?? list?.[0])?.translated_language ?? null
+    if (!list || list.length === 0) return null
+    const wanted = [
+      ctx.options().language,
+      hooks.remembered().translation_language,
+      ...hooks.browserLanguages(),
+    ]
+    for (const code of wanted) {
+      const found = code ? list.find((t) => t.translated_language.toLowerCase() === code.toLowerCase()) : null
+      if (found) return found.translated_language
+    }
+    return list[0]!.translated_language
   }
 
   const currentTranslation = (): PlayerTranslation | null =>
@@ -79,7 +97,10 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     panel.append(languagePicker(translations))
     const translation = currentTranslation()
     const tabs = availableTabs(translation)
-    if (!tab || !tabs.includes(tab)) tab = tabs[0] ?? null
+    if (!tab || !tabs.includes(tab)) {
+      const kept = hooks.remembered().translation_tab
+      tab = kept && tabs.includes(kept) ? kept : (tabs[0] ?? null)
+    }
     const tabList = h('div', { className: 'pr-tabs', role: 'tablist', 'aria-label': 'Translation view' })
     const body = h('div', {
       className: 'pr-tab-body',
@@ -104,6 +125,7 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
       )
       button.addEventListener('click', () => {
         tab = name
+        hooks.remember({ translation_tab: name })
         render()
       })
       tabList.append(button)
@@ -154,6 +176,7 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
       button.addEventListener('click', () => {
         language = code
         tab = null
+        hooks.remember({ translation_language: code })
         render()
       })
       picker.append(button)

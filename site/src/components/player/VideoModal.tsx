@@ -12,6 +12,10 @@ import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
 import { playerMarksSlot } from '../marks/player-marks.ts'
+import { followProfilePreferences, savePlayerPreferences } from './player-preferences.ts'
+
+// a signed-in learner's saved player settings become this browser's (issue 17)
+followProfilePreferences()
 
 const PlayerModal = lazy(() =>
   import('./player-entry.ts').then((module) => ({ default: module.PlayerModal })),
@@ -79,6 +83,7 @@ export function VideoModal({
           onClose={onClose}
           onChunkChange={(link: ChunkLink) => setMoved({ from: chunk.id, chunkId: link.id })}
           advanceOnEnd={advanceOnEnd}
+          onPreferencesChange={savePlayerPreferences}
           isPlaying
         />
         {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}

@@ -14,6 +14,7 @@ import { escapeHtml } from '../../lib/card-html.ts'
 import { chunkErrorMessage } from '../../lib/chunk-errors.ts'
 import { sharedClipTitle } from '@phrasereel/api/shared/embed-snippets'
 import { pageTitle } from '../../lib/site.ts'
+import { followProfilePreferences, savePlayerPreferences } from './player-preferences.ts'
 
 function injectPlayerStyles(): void {
   if (document.getElementById('phrasereel-player-styles')) return
@@ -160,7 +161,9 @@ export function startPlayPage(root: HTMLElement): void {
   }
 
   injectPlayerStyles()
+  followProfilePreferences()
   player = createPlayer(mount, {
+    onPreferencesChange: savePlayerPreferences,
     ...chunkToOptions(chunk),
     query,
     variant: 'page',
