@@ -45,7 +45,7 @@ describe('oEmbed discovery', () => {
       await page.goto(`/play/${first}`)
       const link = page.locator('head link[rel="alternate"][type="application/json+oembed"]')
       expect(await link.count()).toBe(1)
-      expect(await link.getAttribute('title')).toBe('The Long Road · Part 1')
+      expect(await link.getAttribute('title')).toBe('“How are you today?” in The Long Road · Part 1')
       const href = (await link.getAttribute('href'))!
       const url = new URL(href)
       expect(url.origin + url.pathname).toBe(`${suite.site.url}/api/oembed`)

@@ -36,6 +36,15 @@ describe('/play top bar', () => {
         expect(box.y).toBeGreaterThanOrEqual(barBox.y + barBox.height - 1)
         expect(box.width).toBeGreaterThanOrEqual(size.width - 1)
         expect(box.y + box.height).toBeGreaterThanOrEqual(size.height - 1)
+        // and its fixed parts are all on screen: the control bar and (mobile) the bottom tabs
+        const lowest = await player(page).evaluate((root) =>
+          Math.max(
+            ...[...root.querySelectorAll('.pr-controls button, .pr-mobile-tabs button')].map(
+              (b) => b.getBoundingClientRect().bottom,
+            ),
+          ),
+        )
+        expect(lowest).toBeLessThanOrEqual(size.height + 1)
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
           true,
         )
