@@ -33,7 +33,7 @@ import {
   sortChunks,
   toChunkRow,
 } from './admin-list.ts'
-import { DirectionButton } from './DirectionButton.tsx'
+import { AdminToolbar } from './AdminToolbar.tsx'
 import { useRowWindow, whenEmbeddedList } from './list-hooks.ts'
 
 interface Props {
@@ -240,68 +240,15 @@ export default function AdminChunks({ contentId, content, dataId, failed, firstR
         </div>
       </dl>
 
-      <div className="admin-toolbar">
-        <div className="admin-field admin-field--grow">
-          <label htmlFor="admin-chunk-search">Search</label>
-          <input
-            id="admin-chunk-search"
-            type="search"
-            placeholder="Transcript, file name or type"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-chunk-filter">Status</label>
-          <select
-            id="admin-chunk-filter"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as ChunkFilter)}
-          >
-            {FILTERS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-chunk-sort">Sort by</label>
-          <div className="admin-sort">
-            <select
-              id="admin-chunk-sort"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as ChunkSort)}
-            >
-              {CHUNK_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <DirectionButton direction={direction} onChange={setDirection} />
-          </div>
-        </div>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => void refresh()}
-            disabled={loading}
-            aria-busy={loading}
-          >
-            {MESSAGES.refresh}
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!items}
-            onClick={() => items && downloadJson(items, chunksExportName(contentId, new Date()))}
-          >
-            {MESSAGES.exportJson}
-          </button>
-        </div>
-      </div>
+      <AdminToolbar<ChunkFilter, ChunkSort>
+        idPrefix="admin-chunk"
+        search={{ value: query, placeholder: 'Transcript, file name or type', onChange: setQuery }}
+        filter={{ label: 'Status', value: filter, options: FILTERS, onChange: setFilter }}
+        sort={{ value: sort, options: CHUNK_SORTS, direction, onChange: setSort, onDirection: setDirection }}
+        refreshing={loading}
+        onRefresh={() => void refresh()}
+        onExport={items ? () => downloadJson(items, chunksExportName(contentId, new Date())) : null}
+      />
 
       <fieldset className="admin-selection">
         <legend className="visually-hidden">Selection</legend>

@@ -20,7 +20,7 @@ import {
   sortContent,
   toContentRows,
 } from './admin-list.ts'
-import { DirectionButton } from './DirectionButton.tsx'
+import { AdminToolbar } from './AdminToolbar.tsx'
 import { useRowWindow, whenEmbeddedList } from './list-hooks.ts'
 
 interface Props {
@@ -57,6 +57,13 @@ export default function AdminDashboard({ dataId, failed, firstRows, totals, cate
   )
   const shownTotals = useMemo(() => (items ? contentTotals(items) : totals), [items, totals])
   const shownCategories = useMemo(() => (items ? categoriesOf(items) : categories), [items, categories])
+  const categoryChoices = useMemo(
+    () => [
+      { value: '', label: 'All categories' },
+      ...shownCategories.map((name) => ({ value: name, label: name })),
+    ],
+    [shownCategories],
+  )
   const matching = filtered ? filtered.length : shownTotals.items
   const rowWindow = useRowWindow(matching, `${deferredQuery}\n${category}\n${sort}\n${direction}`)
   const visible = filtered ? filtered.slice(0, rowWindow.limit).map((row) => row.item) : firstRows
@@ -103,69 +110,21 @@ export default function AdminDashboard({ dataId, failed, firstRows, totals, cate
         </div>
       </dl>
 
-      <div className="admin-toolbar">
-        <div className="admin-field admin-field--grow">
-          <label htmlFor="admin-content-search">Search</label>
-          <input
-            id="admin-content-search"
-            type="search"
-            placeholder="Name, category, genre, part or year"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-content-category">Category</label>
-          <select
-            id="admin-content-category"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-          >
-            <option value="">All categories</option>
-            {shownCategories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor="admin-content-sort">Sort by</label>
-          <div className="admin-sort">
-            <select
-              id="admin-content-sort"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as ContentSort)}
-            >
-              {CONTENT_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <DirectionButton direction={direction} onChange={setDirection} />
-          </div>
-        </div>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => void refresh()}
-            disabled={loading}
-            aria-busy={loading}
-          >
-            {MESSAGES.refresh}
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!items}
-            onClick={() => items && downloadJson(items, contentExportName(new Date()))}
-          >
-            {MESSAGES.exportJson}
-          </button>
-        </div>
-      </div>
+      <AdminToolbar<string, ContentSort>
+        idPrefix="admin-content"
+        search={{ value: query, placeholder: 'Name, category, genre, part or year', onChange: setQuery }}
+        filter={{ label: 'Category', value: category, options: categoryChoices, onChange: setCategory }}
+        sort={{
+          value: sort,
+          options: CONTENT_SORTS,
+          direction,
+          onChange: setSort,
+          onDirection: setDirection,
+        }}
+        refreshing={loading}
+        onRefresh={() => void refresh()}
+        onExport={items ? () => downloadJson(items, contentExportName(new Date())) : null}
+      />
 
       {error ? (
         <p className="admin-error" role="alert">
