@@ -14,12 +14,13 @@ import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { type SignedIn, startUserSession } from './session.ts'
 import {
-  deleteVerificationCode,
+  deleteMailedCode,
+  findMailedCode,
   findUserByEmail,
-  findVerificationCode,
+  type MailedCodeKind,
   markUserVerified,
   releaseVerificationCooldown,
-  spendVerificationAttempt,
+  spendMailedCodeAttempt,
   storeVerificationCode,
 } from './user-store.ts'
 import { normalizeEmail } from './validation.ts'
@@ -155,10 +156,46 @@ function verificationMailText(code: string): string {
 }
 
 // The transport's own error may quote the message (and so the code); log only its kind.
-function describeCause(error: unknown): string {
+export function describeCause(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   if (cause instanceof Error) return `${cause.name}${'code' in cause ? ` ${String(cause.code)}` : ''}`
   return 'unknown'
+}
+
+/** The limit and the answers of one kind of mailed code. */
+export interface MailedCodeRules {
+  maxAttempts: number
+  /** No such code, a wrong code, or a code replaced meanwhile. */
+  wrong: string
+  expired: string
+  /** The tries are used up. */
+  spent: string
+}
+
+/**
+ * Spends one try on the user's live code of `kind` (counted before comparing, so concurrent guesses stay within
+ * the limit) and checks `code` against it; returns the code's hash, for the caller to consume it in its
+ * transaction. A missing, expired, used-up or wrong code is a 400 with the matching message.
+ */
+export async function spendMailedCode(
+  ctx: AppContext,
+  kind: MailedCodeKind,
+  userId: number,
+  code: string,
+  rules: MailedCodeRules,
+): Promise<string> {
+  const now = ctx.now()
+  const codeHash = await spendMailedCodeAttempt(ctx.db, kind, userId, rules.maxAttempts, now)
+  if (!codeHash) {
+    const pending = await findMailedCode(ctx.db, kind, userId)
+    if (pending && pending.expires_at.getTime() <= now.getTime()) throw new BadRequestError(rules.expired)
+    throw new BadRequestError(pending ? rules.spent : rules.wrong)
+  }
+  if (!verificationCodeMatches(code, codeHash)) {
+    log.info('wrong mailed code', { userId, kind })
+    throw new BadRequestError(rules.wrong)
+  }
+  return codeHash
 }
 
 /**
@@ -179,22 +216,15 @@ export async function verifyEmail(
   // a verified address reads like an unknown one: the answer tells nobody which addresses have accounts
   if (!user || user.is_verified) throw new BadRequestError(MESSAGES.verificationCodeWrong)
 
-  const codeHash = await spendVerificationAttempt(ctx.db, user.id, LIMITS.verificationMaxAttempts, now)
-  if (!codeHash) {
-    const pending = await findVerificationCode(ctx.db, user.id)
-    if (pending && pending.expires_at.getTime() <= now.getTime()) {
-      throw new BadRequestError(MESSAGES.verificationCodeExpired)
-    }
-    if (pending) throw new BadRequestError(MESSAGES.verificationCodeSpent)
-    throw new BadRequestError(MESSAGES.verificationCodeWrong)
-  }
-  if (!verificationCodeMatches(code, codeHash)) {
-    log.info('wrong verification code', { userId: user.id })
-    throw new BadRequestError(MESSAGES.verificationCodeWrong)
-  }
+  const codeHash = await spendMailedCode(ctx, 'verification', user.id, code, {
+    maxAttempts: LIMITS.verificationMaxAttempts,
+    wrong: MESSAGES.verificationCodeWrong,
+    expired: MESSAGES.verificationCodeExpired,
+    spent: MESSAGES.verificationCodeSpent,
+  })
   const verified = await withTransaction(ctx.db, async (client) => {
     // a resend that replaced the code meanwhile wins: the old code no longer verifies
-    if (!(await deleteVerificationCode(client, user.id, codeHash))) return null
+    if (!(await deleteMailedCode(client, 'verification', user.id, codeHash))) return null
     return markUserVerified(client, user.id)
   })
   if (!verified) throw new BadRequestError(MESSAGES.verificationCodeWrong)

@@ -8,7 +8,7 @@ import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { type SignedIn, startUserSession } from './session.ts'
 import {
-  deleteVerificationCode,
+  deleteMailedCode,
   findIdentityUserId,
   findUserByEmail,
   findUserById,
@@ -158,7 +158,7 @@ export async function signInWithProvider(
       log.info('user created from provider', { userId: row.id, provider })
     } else if (!row.is_verified) {
       await setUserPasswordHash(client, row.id, null)
-      await deleteVerificationCode(client, row.id)
+      await deleteMailedCode(client, 'verification', row.id)
       row = await markUserVerified(client, row.id)
       log.info('unverified account taken over by verified provider email', { userId: row.id, provider })
     }

@@ -12,19 +12,17 @@ import { CAPTCHA_ACTIONS } from '../shared/captcha-actions.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import {
+  describeCause,
   generateVerificationCode,
   hashVerificationCode,
-  verificationCodeMatches,
+  spendMailedCode,
 } from './email-verification.ts'
 import { hashPassword } from './password.ts'
 import { invalidateOwnerSessions, type SignedIn, startUserSession } from './session.ts'
 import {
-  consumePasswordResetCode,
-  dropPasswordResetCode,
-  findPasswordResetCode,
+  deleteMailedCode,
   findUserByEmail,
   resetUserPassword,
-  spendPasswordResetAttempt,
   storePasswordResetCode,
   type UserRow,
 } from './user-store.ts'
@@ -68,7 +66,7 @@ async function mailResetCode(ctx: AppContext, user: UserRow, code: string, codeH
   } catch (error) {
     log.error('password reset mail not sent', { userId: user.id, error: describeCause(error) })
     try {
-      await dropPasswordResetCode(ctx.db, user.id, codeHash)
+      await deleteMailedCode(ctx.db, 'password_reset', user.id, codeHash)
       await resetRateLimit(ctx.db, RATE_LIMITS.passwordResetMailPerEmail, user.email)
     } catch (cleanup) {
       log.warn('password reset cleanup failed', { userId: user.id, error: describeCause(cleanup) })
@@ -87,13 +85,6 @@ function resetMailText(code: string): string {
     'If you did not ask to reset your password, you can ignore this email; your password stays as it is.',
     '',
   ].join('\n')
-}
-
-// The transport's own error may quote the message (and so the code); log only its kind.
-function describeCause(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  if (cause instanceof Error) return `${cause.name}${'code' in cause ? ` ${String(cause.code)}` : ''}`
-  return 'unknown'
 }
 
 /**
@@ -119,23 +110,16 @@ export async function confirmPasswordReset(
   const user = await findUserByEmail(ctx.db, email)
   if (!user) throw new BadRequestError(MESSAGES.passwordResetCodeWrong)
 
-  const codeHash = await spendPasswordResetAttempt(ctx.db, user.id, LIMITS.passwordResetMaxAttempts, now)
-  if (!codeHash) {
-    const pending = await findPasswordResetCode(ctx.db, user.id)
-    if (pending && pending.expires_at.getTime() <= now.getTime()) {
-      throw new BadRequestError(MESSAGES.passwordResetCodeExpired)
-    }
-    if (pending) throw new BadRequestError(MESSAGES.passwordResetCodeSpent)
-    throw new BadRequestError(MESSAGES.passwordResetCodeWrong)
-  }
-  if (!verificationCodeMatches(code, codeHash)) {
-    log.info('wrong password reset code', { userId: user.id })
-    throw new BadRequestError(MESSAGES.passwordResetCodeWrong)
-  }
+  const codeHash = await spendMailedCode(ctx, 'password_reset', user.id, code, {
+    maxAttempts: LIMITS.passwordResetMaxAttempts,
+    wrong: MESSAGES.passwordResetCodeWrong,
+    expired: MESSAGES.passwordResetCodeExpired,
+    spent: MESSAGES.passwordResetCodeSpent,
+  })
   const passwordHash = await hashPassword(password)
   const updated = await withTransaction(ctx.db, async (client) => {
     // one caller removes the code; a concurrent confirm or a newer request meanwhile leaves the others nothing
-    if (!(await consumePasswordResetCode(client, user.id, codeHash))) return null
+    if (!(await deleteMailedCode(client, 'password_reset', user.id, codeHash))) return null
     const row = await resetUserPassword(client, user.id, passwordHash)
     await invalidateOwnerSessions(client, 'user', user.id)
     return row

@@ -146,6 +146,65 @@ export interface VerificationCodeRow {
   sent_at: Date
 }
 
+// Mailed 8-digit codes, one live code per user and kind: the calls both kinds share -------------------------
+
+/** Which mailed code: the address's verification (spec §5) or a password reset (docs/decisions/089). */
+export type MailedCodeKind = 'verification' | 'password_reset'
+
+const CODE_TABLES: Record<MailedCodeKind, string> = {
+  verification: 'email_verification_codes',
+  password_reset: 'password_reset_codes',
+}
+
+/** The user's pending code of `kind`, or null. */
+export async function findMailedCode(
+  db: Queryable,
+  kind: MailedCodeKind,
+  userId: number,
+): Promise<VerificationCodeRow | null> {
+  const { rows } = await db.query<VerificationCodeRow>(
+    `select code_hash, expires_at, attempts, sent_at from ${CODE_TABLES[kind]} where user_id = $1`,
+    [userId],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * Spends one try on the user's live code of `kind` and returns its hash to compare with; null when there is no
+ * live code with tries left. Counting before comparing keeps concurrent guesses within the limit.
+ */
+export async function spendMailedCodeAttempt(
+  db: Queryable,
+  kind: MailedCodeKind,
+  userId: number,
+  maxAttempts: number,
+  now: Date,
+): Promise<string | null> {
+  const { rows } = await db.query<{ code_hash: string }>(
+    `update ${CODE_TABLES[kind]} set attempts = attempts + 1
+     where user_id = $1 and attempts < $2 and expires_at > $3 returning code_hash`,
+    [userId, maxAttempts, now],
+  )
+  return rows[0]?.code_hash ?? null
+}
+
+/**
+ * Removes the user's code of `kind`; with `codeHash`, only if it is still that code. True when one was removed
+ * (so of concurrent callers with the same code, exactly one gets true).
+ */
+export async function deleteMailedCode(
+  db: Queryable,
+  kind: MailedCodeKind,
+  userId: number,
+  codeHash?: string,
+): Promise<boolean> {
+  const table = CODE_TABLES[kind]
+  const { rowCount } = codeHash
+    ? await db.query(`delete from ${table} where user_id = $1 and code_hash = $2`, [userId, codeHash])
+    : await db.query(`delete from ${table} where user_id = $1`, [userId])
+  return (rowCount ?? 0) > 0
+}
+
 /**
  * Stores a fresh code for the user unless one was sent after `cooldownSince`; true when stored. One statement, so
  * two processes serving two resend clicks cannot both send.
@@ -168,51 +227,6 @@ export async function storeVerificationCode(
     [userId, codeHash, expiresAt, now, cooldownSince],
   )
   return rows.length > 0
-}
-
-/** The user's pending code, or null. */
-export async function findVerificationCode(
-  db: Queryable,
-  userId: number,
-): Promise<VerificationCodeRow | null> {
-  const { rows } = await db.query<VerificationCodeRow>(
-    'select code_hash, expires_at, attempts, sent_at from email_verification_codes where user_id = $1',
-    [userId],
-  )
-  return rows[0] ?? null
-}
-
-/**
- * Spends one try on the user's live code and returns its hash to compare with; null when there is no live code
- * with tries left. Counting before comparing keeps concurrent guesses within the limit.
- */
-export async function spendVerificationAttempt(
-  db: Queryable,
-  userId: number,
-  maxAttempts: number,
-  now: Date,
-): Promise<string | null> {
-  const { rows } = await db.query<{ code_hash: string }>(
-    `update email_verification_codes set attempts = attempts + 1
-     where user_id = $1 and attempts < $2 and expires_at > $3 returning code_hash`,
-    [userId, maxAttempts, now],
-  )
-  return rows[0]?.code_hash ?? null
-}
-
-/** Removes the user's code; with `codeHash`, only if it is still that code. True when one was removed. */
-export async function deleteVerificationCode(
-  db: Queryable,
-  userId: number,
-  codeHash?: string,
-): Promise<boolean> {
-  const { rowCount } = codeHash
-    ? await db.query('delete from email_verification_codes where user_id = $1 and code_hash = $2', [
-        userId,
-        codeHash,
-      ])
-    : await db.query('delete from email_verification_codes where user_id = $1', [userId])
-  return (rowCount ?? 0) > 0
 }
 
 /** Lifts the resend cooldown of a code whose mail could not be sent, so the user may retry at once. */
@@ -244,54 +258,6 @@ export async function storePasswordResetCode(
        attempts = 0, sent_at = excluded.sent_at`,
     [userId, codeHash, expiresAt, now],
   )
-}
-
-/** The user's pending reset code, or null. */
-export async function findPasswordResetCode(
-  db: Queryable,
-  userId: number,
-): Promise<VerificationCodeRow | null> {
-  const { rows } = await db.query<VerificationCodeRow>(
-    'select code_hash, expires_at, attempts, sent_at from password_reset_codes where user_id = $1',
-    [userId],
-  )
-  return rows[0] ?? null
-}
-
-/**
- * Spends one try on the user's live reset code and returns its hash to compare with; null when there is no live
- * code with tries left. Counting before comparing keeps concurrent guesses within the limit.
- */
-export async function spendPasswordResetAttempt(
-  db: Queryable,
-  userId: number,
-  maxAttempts: number,
-  now: Date,
-): Promise<string | null> {
-  const { rows } = await db.query<{ code_hash: string }>(
-    `update password_reset_codes set attempts = attempts + 1
-     where user_id = $1 and attempts < $2 and expires_at > $3 returning code_hash`,
-    [userId, maxAttempts, now],
-  )
-  return rows[0]?.code_hash ?? null
-}
-
-/** Removes the user's reset code if it is still `codeHash`; true for the one caller that removed it. */
-export async function consumePasswordResetCode(
-  db: Queryable,
-  userId: number,
-  codeHash: string,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'delete from password_reset_codes where user_id = $1 and code_hash = $2',
-    [userId, codeHash],
-  )
-  return (rowCount ?? 0) > 0
-}
-
-/** Removes a reset code whose mail could not be sent (only if it is still that code). */
-export async function dropPasswordResetCode(db: Queryable, userId: number, codeHash: string): Promise<void> {
-  await consumePasswordResetCode(db, userId, codeHash)
 }
 
 /**
