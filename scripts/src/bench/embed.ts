@@ -5,19 +5,10 @@
  * `/play/{id}` measured in the same run as the baseline. Runs the real front over a fresh embedded database seeded
  * with the demo corpus, on a production build of its own.
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import * as chromeLauncher from 'chrome-launcher'
-import { loadConfig, startApi } from '@phrasereel/api'
-import { startFront } from '../../../site/server/front.ts'
 import { LOADER_BUDGET_BYTES } from '../../../widget/tools/bundle-size.ts'
-import { ROOT } from '../build-if-needed.ts'
-import { seedDemoIfEmpty } from '../demo/seed.ts'
-import { chromePath, type Figures, measure, median } from './web.ts'
+import { measure, medianFigures, withLighthouseSite } from './lighthouse-site.ts'
 
 export const help = `Usage: pnpm bench embed [--runs N] [--query PHRASE]
 
@@ -51,68 +42,27 @@ export async function run(argv: string[]): Promise<number> {
     return 0
   }
   const runs = Math.max(1, Number(values.runs) || 1)
-  const distDir = path.join(ROOT, 'site', 'node_modules', '.bench-embed-dist')
-  console.log('Building the site (production) …')
-  const build = spawnSync('pnpm', ['exec', 'astro', 'build', '--outDir', distDir], {
-    cwd: path.join(ROOT, 'site'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) throw new Error('the site build failed')
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'phrasereel-bench-embed-'))
-  const api = await startApi(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'error' }))
-  const front = await startFront({ api: api.handler, ctx: api.ctx, host: '127.0.0.1', port: 0, distDir })
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  })
-  try {
-    await seedDemoIfEmpty(api.ctx)
-    const loader = await servedGzip(`${front.url}/embed/api.js`)
-    const player = await servedGzip(`${front.url}/embed/player.js`)
+  return withLighthouseSite('embed', values.query, async (site) => {
+    const { origin, query, sample } = site
+    const loader = await servedGzip(`${origin}/embed/api.js`)
+    const player = await servedGzip(`${origin}/embed/player.js`)
     console.log('\nscript (as served, gzip -9)                   KB gz')
     console.log(
       `${'loader /embed/api.js'.padEnd(44)} ${kb(loader).padStart(6)}   ${loader <= LOADER_BUDGET_BYTES ? 'ok  ' : 'MISS'} (budget ${kb(LOADER_BUDGET_BYTES)} KB)`,
     )
     console.log(`${'baseline: player /embed/player.js'.padEnd(44)} ${kb(player).padStart(6)}   (baseline)`)
-
-    const [sample] = (await (await fetch(`${front.url}/api/content/random-chunks?limit=1`)).json()) as {
-      id: number
-      transcribed_text: string
-    }[]
-    if (!sample) throw new Error('the demo corpus is empty')
-    const query =
-      values.query ??
-      sample.transcribed_text
-        .split(/\s+/)
-        .slice(0, 2)
-        .join(' ')
-        .replace(/[.,!?;:'"()]/g, '')
     const pages = [
-      { label: `baseline: /play/${sample.id}`, url: `${front.url}/play/${sample.id}` },
-      { label: `embed /embed/${sample.id}`, url: `${front.url}/embed/${sample.id}` },
-      { label: `embed /embed?q=${query}`, url: `${front.url}/embed?q=${encodeURIComponent(query)}` },
+      { label: `baseline: /play/${sample.id}`, url: `${origin}/play/${sample.id}` },
+      { label: `embed /embed/${sample.id}`, url: `${origin}/embed/${sample.id}` },
+      { label: `embed /embed?q=${query}`, url: `${origin}/embed?q=${encodeURIComponent(query)}` },
     ]
     // one warm-up so the first measured page does not pay for cold caches in the server
-    await measure(front.url, pages[0]!.url, chrome.port)
+    await measure(origin, pages[0]!.url, site.port)
     console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated throttling`)
     console.log('page                                   perf  LCP ms   CLS     JS KB gz')
     let misses = loader <= LOADER_BUDGET_BYTES ? 0 : 1
     for (const page of pages) {
-      const samples: Figures[] = []
-      for (let i = 0; i < runs; i++) {
-        // Lighthouse now and then reports no LCP for a run on this loaded machine: measure that run again
-        let sample = await measure(front.url, page.url, chrome.port)
-        for (let retry = 0; retry < 2 && Number.isNaN(sample.lcpMs); retry++)
-          sample = await measure(front.url, page.url, chrome.port)
-        samples.push(sample)
-      }
-      const f = {
-        performance: median(samples.map((s) => s.performance)),
-        lcpMs: median(samples.map((s) => s.lcpMs)),
-        cls: median(samples.map((s) => s.cls)),
-        jsKb: median(samples.map((s) => s.jsKb)),
-      }
+      const f = await medianFigures(site, page.url, runs)
       const baseline = page.label.startsWith('baseline')
       const ok = f.lcpMs <= GOALS.lcpMs
       if (!baseline && !ok) misses++
@@ -122,11 +72,5 @@ export async function run(argv: string[]): Promise<number> {
     }
     console.log(misses === 0 ? '\nAll goals met.' : `\n${misses} goal(s) missed.`)
     return 0
-  } finally {
-    chrome.kill()
-    await front.close()
-    await api.close()
-    await rm(dataDir, { recursive: true, force: true })
-    await rm(distDir, { recursive: true, force: true })
-  }
+  })
 }
