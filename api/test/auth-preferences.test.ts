@@ -88,6 +88,17 @@ for (const kind of databaseKinds()) {
       })
     })
 
+    it('keeps listening mode and speeds up to 2x (issue 18)', async () => {
+      const saved = await put({ preferences: { listening_mode: true, playback_rate: 2 } })
+      expect(saved.status).toBe(200)
+      expect((await me()).preferences).toMatchObject({ listening_mode: true, playback_rate: 2 })
+      expect(
+        (await put({ preferences: { listening_mode: false, playback_rate: 1.5 } })).body.preferences,
+      ).toMatchObject({ listening_mode: false, playback_rate: 1.5 })
+      const cleared = await put({ preferences: { listening_mode: null, playback_rate: 1.25 } })
+      expect(cleared.body.preferences).not.toHaveProperty('listening_mode')
+    })
+
     it('refuses bad preferences with a 400 naming the problem, and changes nothing', async () => {
       const before = await me()
       const cases: [unknown, string][] = [
@@ -101,6 +112,9 @@ for (const kind of databaseKinds()) {
         [{ preferences: { translation_tab: 'Full' } }, MESSAGES.preferencesBadTab],
         [{ preferences: { playback_rate: 3 } }, MESSAGES.preferencesBadRate],
         [{ preferences: { playback_rate: '1' } }, MESSAGES.preferencesBadRate],
+        [{ preferences: { playback_rate: 2.5 } }, MESSAGES.preferencesBadRate],
+        [{ preferences: { listening_mode: 'yes' } }, MESSAGES.preferencesBadListening],
+        [{ preferences: { listening_mode: 1 } }, MESSAGES.preferencesBadListening],
         [{ preferences: { translation_tab: 'x'.repeat(600) } }, MESSAGES.preferencesTooLarge],
         [
           { first_name: 'Pat', last_name: 'Prefs', preferences: { playback_rate: 9 } },

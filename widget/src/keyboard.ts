@@ -1,5 +1,14 @@
 /** What a key press asks the player to do. */
-export type KeyAction = 'fullscreen' | 'previous' | 'next' | 'toggle-play' | 'escape' | 'replay-phrase'
+export type KeyAction =
+  | 'fullscreen'
+  | 'previous'
+  | 'next'
+  | 'toggle-play'
+  | 'escape'
+  | 'replay-phrase'
+  | 'shortcuts'
+  | 'listening'
+  | 'reveal'
 
 /** Whether the user is typing in `target` (input, textarea, select or an editable element), spec §2.5. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -73,7 +82,52 @@ export function keyAction(
     case 'r':
     case 'R':
       return 'replay-phrase'
+    case '?':
+      return 'shortcuts'
+    case 'l':
+    case 'L':
+      return 'listening'
+    case 's':
+    case 'S':
+      return 'reveal'
     default:
       return null
   }
 }
+
+/** One line of the shortcuts list ('?'): the keys as shown, the key values they send, and what they do. */
+export interface Shortcut {
+  action: KeyAction
+  /** The keys as the list shows them. */
+  keys: string[]
+  /** A `KeyboardEvent.key` value of each key (the unit test checks each one maps to `action`). */
+  values: string[]
+  /** What the key does, as the list says it. */
+  description: string
+  /** Only on desktop widths (spec §2.5: F is desktop only). */
+  desktopOnly?: boolean
+}
+
+/** Every key binding of `keyAction`, in the order the shortcuts list shows them (issue 17). */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { action: 'toggle-play', keys: ['Space'], values: [' '], description: 'Play or pause' },
+  { action: 'previous', keys: ['←'], values: ['ArrowLeft'], description: 'Previous clip' },
+  { action: 'next', keys: ['→'], values: ['ArrowRight'], description: 'Next clip' },
+  { action: 'replay-phrase', keys: ['R'], values: ['r', 'R'], description: 'Replay the phrase' },
+  {
+    action: 'fullscreen',
+    keys: ['F'],
+    values: ['f', 'F'],
+    description: 'Enter or exit fullscreen',
+    desktopOnly: true,
+  },
+  { action: 'listening', keys: ['L'], values: ['l', 'L'], description: 'Listening mode on or off' },
+  { action: 'reveal', keys: ['S'], values: ['s', 'S'], description: 'Show the hidden line (listening mode)' },
+  { action: 'shortcuts', keys: ['?'], values: ['?'], description: 'Show or hide this list' },
+  {
+    action: 'escape',
+    keys: ['Esc'],
+    values: ['Escape'],
+    description: 'Close this list; exit fullscreen; close the player',
+  },
+]

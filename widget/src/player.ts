@@ -17,6 +17,9 @@ import { createClipSources } from './player/sources.ts'
 import { createStore, type PlayerContext, type PlayerState } from './player/state.ts'
 import { createSubtitleView } from './player/subtitle-view.ts'
 import { createTranslationsView } from './player/translations-view.ts'
+import { createAudioCard } from './player/audio-card.ts'
+import { createListeningMode } from './player/listening.ts'
+import { createShortcutsView } from './player/shortcuts-view.ts'
 
 export { PLAYBACK_RATES }
 
@@ -50,6 +53,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     mobile: isMobileWidth(doc),
     fullscreen: false,
     panelOpen: opts().panelOpen,
+    listening: remembered().listening_mode === true,
   })
   const events = createEmitter<PlayerEventMap>()
   const ctx: PlayerContext = {
@@ -76,6 +80,8 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     remember: rememberSetting,
   })
   const info = createInfoView(ctx)
+  const audioCard = createAudioCard(ctx, { togglePlay: media.togglePlay, isVideo: media.isVideo })
+  const shortcuts = createShortcutsView(ctx)
   const navigation = createChunkNavigation(ctx, media, { moved, busyChanged: () => renderOverlay() })
   const sources = createClipSources(ctx, { subtitlesLoaded: () => media.startAtPhraseIfUnmoved() })
   const frame = createFrame(ctx)
@@ -92,8 +98,12 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     toggleFullscreen: () => layout.setFullscreen(!store.get().fullscreen),
     seekFraction: media.seekFraction,
   })
+  const listening = createListeningMode(ctx, frame.root, { remember: rememberSetting })
+  // issue 17/18: the listening toggle goes after the speed, the shortcuts button last
+  controls.element.querySelector('.pr-spacer')?.before(listening.button)
+  controls.element.querySelector('.pr-buttons')?.append(shortcuts.button)
   frame.mount(container, {
-    stage: [media.cover, media.element(), media.placeholder],
+    stage: [media.cover, media.element(), media.placeholder, audioCard.element],
     subtitles: subtitles.element,
     controls: controls.element,
     info: info.element,
@@ -101,6 +111,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     tabs: layout.tabs,
     preloads: navigation.preloadBox,
   })
+  frame.dialog.append(shortcuts.panel)
   // embeds listen only while focus is inside them; the modal and /play own the whole page's keyboard
   const unbindKeys = bindKeys(ctx, opts().variant === 'embed' ? frame.root : doc, frame.dialog, {
     fullscreen: () => layout.setFullscreen(!store.get().fullscreen),
@@ -109,15 +120,20 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     'toggle-play': media.togglePlay,
     // spec §2.5: Esc exits fullscreen first, then closes
     escape: () => {
-      if (store.get().fullscreen) layout.setFullscreen(false)
+      if (shortcuts.isOpen()) shortcuts.close()
+      else if (store.get().fullscreen) layout.setFullscreen(false)
       else opts().onClose?.()
     },
     'replay-phrase': phrase.replay,
+    shortcuts: shortcuts.toggle,
+    listening: listening.toggle,
+    reveal: subtitles.reveal,
   })
 
   // ---- reactions to the store --------------------------------------------------------------------------------
   store.on('playing', (playing) => {
     controls.render()
+    audioCard.render()
     if (playing) clock.start()
     opts().onPlayingChange?.(playing)
   })
@@ -140,6 +156,11 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   store.on('mobile', renderLayout)
   store.on('fullscreen', renderLayout)
   store.on('panelOpen', renderLayout)
+  store.on('listening', () => {
+    listening.render()
+    subtitles.refresh()
+    audioCard.render()
+  })
 
   function renderLayout(): void {
     layout.render()
@@ -157,6 +178,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     const duration = media.duration()
     if (phrase.loopBack(time)) return
     controls.showTime(time, duration)
+    audioCard.showDuration(duration)
     if (store.get().playing && duration > 0 && time >= duration / 2) navigation.prefetchNext()
     subtitles.showTime(time)
     translations.showTime(time)
@@ -168,6 +190,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     frame.root.classList.toggle('pr-audio', !media.isVideo())
     media.load(resume)
     controls.render()
+    audioCard.render()
     tick()
   }
 
@@ -196,6 +219,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
 
   function close(): void {
     frame.hide()
+    shortcuts.close(false)
     media.element().pause()
     if (store.get().fullscreen) layout.setFullscreen(false)
     // spec §4: closing resets the translation UI
@@ -207,6 +231,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
 
   // ---- first render ------------------------------------------------------------------------------------------
   info.render()
+  listening.render()
   renderLayout()
   renderOverlay()
   loadClip(false)
@@ -239,6 +264,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       if (changed('match') && !clipChanged && match) media.seek(phraseStartTime(match))
       if (changed('chunkId') || changed('translations') || changed('apiBase')) sources.loadTranslations()
       if (changed('contentMetadata') || changed('transcript') || changed('query')) info.render()
+      if (changed('contentMetadata') || changed('thumbnailUrl')) audioCard.render()
       if (changed('query')) {
         subtitles.reset()
         tick()

@@ -671,13 +671,24 @@ describe('learning aids beyond the spec', () => {
     expect(media().currentTime).toBeCloseTo(2.4)
   })
 
-  test('playback speed from 0.5x to 1.25x', () => {
+  test('playback speed from 0.5x to 2x (issue 18)', () => {
     const { media } = mount({ translations: [] })
     const select = q<HTMLSelectElement>('select[aria-label="Playback speed"]')
-    expect([...select.options].map((o) => o.textContent)).toEqual(['0.5x', '0.75x', '1x', '1.25x'])
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      '0.5x',
+      '0.75x',
+      '1x',
+      '1.25x',
+      '1.5x',
+      '1.75x',
+      '2x',
+    ])
     select.value = '0.75'
     select.dispatchEvent(new Event('change'))
     expect(media().playbackRate).toBe(0.75)
+    select.value = '2'
+    select.dispatchEvent(new Event('change'))
+    expect(media().playbackRate).toBe(2)
   })
 
   test('preloads the media the host names as next', () => {

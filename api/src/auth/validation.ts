@@ -64,6 +64,9 @@ export function parsePreferencesPatch(value: unknown): { set: UserPreferences; r
       const tab = PREFERENCE_TRANSLATION_TABS.find((t) => t === item)
       if (!tab) throw new BadRequestError(MESSAGES.preferencesBadTab)
       set.translation_tab = tab
+    } else if (key === 'listening_mode') {
+      if (typeof item !== 'boolean') throw new BadRequestError(MESSAGES.preferencesBadListening)
+      set.listening_mode = item
     } else {
       if (typeof item !== 'number' || !PREFERENCE_PLAYBACK_RATES.includes(item)) {
         throw new BadRequestError(MESSAGES.preferencesBadRate)
@@ -74,7 +77,12 @@ export function parsePreferencesPatch(value: unknown): { set: UserPreferences; r
   return { set, remove }
 }
 
-const PREFERENCE_KEYS = new Set(['translation_language', 'translation_tab', 'playback_rate'])
+const PREFERENCE_KEYS = new Set([
+  'translation_language',
+  'translation_tab',
+  'playback_rate',
+  'listening_mode',
+])
 
 /**
  * Body fields: strings or absent; their rules are checked by the domain so the details are the spec's texts.

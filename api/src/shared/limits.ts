@@ -102,7 +102,7 @@ export const LIMITS = {
  * choices (the one list: widget/src/player/options.ts PLAYBACK_RATES is this) and its translation tabs (spec §4:
  * Full, Literal, Keywords).
  */
-export const PREFERENCE_PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25]
+export const PREFERENCE_PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]
 export const PREFERENCE_TRANSLATION_TABS = ['full', 'literal', 'keywords'] as const
 
 /** Right-to-left languages (spec §3). */

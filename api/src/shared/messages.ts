@@ -79,7 +79,7 @@ export const MESSAGES = {
   preferencesUnknownKey: 'preferences.{key} is not a known setting',
   preferencesBadLanguage: 'preferences.translation_language must be a 2-letter language code',
   preferencesBadTab: 'preferences.translation_tab must be one of full, literal, keywords',
-  preferencesBadRate: 'preferences.playback_rate must be one of 0.5, 0.75, 1, 1.25',
+  preferencesBadRate: 'preferences.playback_rate must be one of 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2',
   // request parsing: server details (not in the spec)
   /** {name}: the query parameter or body field */
   textHasNul: '{name} must not contain NUL characters',
@@ -272,7 +272,13 @@ export const MESSAGES = {
   embedWatchOnSite: 'Watch on PhraseReel',
   embedSearchLabel: 'Search a phrase',
   embedSearchButton: 'Search',
-  embedBadSpeed: 'speed must be 0.5, 0.75, 1 or 1.25',
+  embedBadSpeed: 'speed must be 0.5, 0.75, 1, 1.25, 1.5, 1.75 or 2',
   embedBadSeek: 'seek takes a number of seconds (0 or more)',
   embedQueryRequired: 'q is required',
+  // issue 17/18: the player's listening mode, shortcuts list and audio card
+  preferencesBadListening: 'preferences.listening_mode must be true or false',
+  shortcutsTitle: 'Keyboard shortcuts',
+  listeningLineHidden: 'Line hidden in listening mode. Press S or Reveal line to show it.',
+  audioClip: 'Audio clip',
+  pictureHidden: 'Listening mode: picture hidden',
 } as const

@@ -25,8 +25,10 @@ export interface UserPreferences {
   translation_language?: string
   /** The translations tab (spec §4: Full, Literal, Keywords). */
   translation_tab?: 'full' | 'literal' | 'keywords'
-  /** The player's speed: 0.5, 0.75, 1 or 1.25. */
+  /** The player's speed: 0.5 to 2 (PREFERENCE_PLAYBACK_RATES). */
   playback_rate?: number
+  /** Listening mode (issue 18): subtitles hidden until revealed, the picture hidden. */
+  listening_mode?: boolean
 }
 
 /** Content metadata as the API answers it (spec §3). */

@@ -31,7 +31,7 @@ export const EMBED_OPTIONS: DocEntry[] = [
   },
   { name: 'muted', shape: 'boolean, default false', text: 'Starts muted (lets browsers allow autoplay).' },
   { name: 'theme', shape: "'dark' | 'light', default 'dark'", text: 'Colour theme of the player.' },
-  { name: 'speed', shape: 'number, default 1', text: 'Playback rate: 0.5, 0.75, 1 or 1.25.' },
+  { name: 'speed', shape: 'number, default 1', text: 'Playback rate: 0.5, 0.75, 1, 1.25, 1.5, 1.75 or 2.' },
   {
     name: 'repeat',
     shape: 'number, default 1',
@@ -70,7 +70,7 @@ export const EMBED_METHODS: DocEntry[] = [
   {
     name: 'setSpeed',
     shape: 'setSpeed(rate)',
-    text: 'Sets the playback rate: 0.5, 0.75, 1 or 1.25 (another rate is an invalid_speed error).',
+    text: 'Sets the playback rate: 0.5, 0.75, 1, 1.25, 1.5, 1.75 or 2 (another rate is an invalid_speed error).',
   },
   { name: 'getSpeed', shape: 'getSpeed() → number', text: 'The playback rate the player last reported.' },
   { name: 'fetch', shape: 'fetch(query)', text: 'Starts a new search in the same player.' },

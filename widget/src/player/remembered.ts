@@ -1,5 +1,5 @@
 /**
- * Settings a learner sets once (issue 17): translation language, translation tab and speed, kept in this browser
+ * Settings a learner sets once (issue 17): translation language, translation tab, speed and listening mode, kept in this browser
  * (local storage) so they survive Next, Previous, closing and reopening the player and a reload; a host may keep
  * them elsewhere too (the site saves a signed-in learner's in the profile, `onPreferencesChange`). The shape is the
  * profile's `preferences` (api/src/shared/wire.ts), so one validation serves both.
@@ -25,6 +25,7 @@ export function validPreferences(value: unknown): UserPreferences {
   if (typeof raw.playback_rate === 'number' && PREFERENCE_PLAYBACK_RATES.includes(raw.playback_rate)) {
     out.playback_rate = raw.playback_rate
   }
+  if (typeof raw.listening_mode === 'boolean') out.listening_mode = raw.listening_mode
   return out
 }
 

@@ -64,6 +64,8 @@ export interface PlayerState {
   fullscreen: boolean
   /** The desktop translations panel is open. */
   panelOpen: boolean
+  /** Listening mode (issue 18): the line hidden until revealed, the picture hidden (player/listening.ts). */
+  listening: boolean
 }
 
 /** What every part of the player is given: the document, the store and the options in effect. */
