@@ -275,4 +275,28 @@ export const MESSAGES = {
   embedBadSpeed: 'speed must be 0.5, 0.75, 1 or 1.25',
   embedBadSeek: 'seek takes a number of seconds (0 or more)',
   embedQueryRequired: 'q is required',
+  // issue 18: the search page's filters and order (docs/decisions/098); {n} a count of clips
+  filtersTitle: 'Filters and sort',
+  /** {n} */
+  filtersActive: '{n} active',
+  filtersFormLabel: 'Filter and sort the results',
+  filterGenre: 'Genre',
+  filterAnyGenre: 'Any genre',
+  filterCategory: 'Category',
+  filterAnyCategory: 'Any category',
+  filterMedia: 'Media type',
+  filterAnyMedia: 'Video or audio',
+  filterVideo: 'Video',
+  filterAudio: 'Audio',
+  filterYears: 'Release year',
+  filterYearFrom: 'From',
+  filterYearTo: 'To',
+  filterSort: 'Sort by',
+  sortRelevance: 'Best match',
+  sortShortest: 'Shortest clip',
+  sortNewest: 'Newest',
+  filtersApply: 'Apply',
+  filtersClear: 'Clear filters',
+  /** {n} */
+  filtersCountsCapped: 'Counts cover the first {n} matches.',
 } as const
