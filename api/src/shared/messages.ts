@@ -299,4 +299,12 @@ export const MESSAGES = {
   filtersClear: 'Clear filters',
   /** {n} */
   filtersCountsCapped: 'Counts cover the first {n} matches.',
+  // issue 18: the player's 'Context', the lines said around the clip (docs/decisions/098)
+  contextTitle: 'Context',
+  contextLinesLabel: 'Lines around this clip',
+  contextShowMore: 'Show more',
+  contextNowPlaying: 'Now playing',
+  contextLoading: 'Loading context...',
+  contextNone: 'Nothing else is said around this clip.',
+  contextFailed: 'The context could not be loaded.',
 } as const
