@@ -1,7 +1,7 @@
-import { apiJson } from '@phrasereel/api/shared/http-client'
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { ChunkContext, ContextLine } from '@phrasereel/api/shared/wire'
+import { fetchChunkContext } from '../api.ts'
 import { h, setShown } from '../dom.ts'
 import type { ChunkLink } from '../types.ts'
 import type { PlayerContext } from './state.ts'
@@ -33,21 +33,6 @@ export interface ContextView {
 const STEPS = [LIMITS.contextDefaultLines, 6, LIMITS.contextMaxLines].filter(
   (n, i, all) => n <= LIMITS.contextMaxLines && (i === 0 || n > all[i - 1]!),
 )
-
-/** GET /api/content/chunks/{id}/context: the lines around a clip (every translation; the view picks one). */
-export function fetchChunkContext(
-  fetcher: typeof fetch,
-  apiBase: string,
-  chunkId: number,
-  lines: number,
-  signal?: AbortSignal,
-): Promise<ChunkContext> {
-  const query = new URLSearchParams({ before: String(lines), after: String(lines) })
-  return apiJson<ChunkContext>(`${apiBase}/api/content/chunks/${chunkId}/context?${query}`, {
-    fetcher,
-    signal: signal ?? null,
-  })
-}
 
 /** Create the (folded) context part. */
 export function createContextView(ctx: PlayerContext, hooks: ContextHooks): ContextView {
