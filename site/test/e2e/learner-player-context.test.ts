@@ -112,6 +112,20 @@ describe('context', () => {
     })
   })
 
+  it('plays a line in the video modal of the search page too', async () => {
+    await withPage(suite, { viewport: 'desktop', theme: 'dark' }, async (page) => {
+      await page.goto(`/search?q=${encodeURIComponent('story line 20')}`)
+      await page.locator('.results [data-open="0"]').first().click()
+      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
+      await player(page).getByRole('button', { name: 'Context' }).click()
+      await expect.poll(() => current(page).textContent()).toBe('Story line 20.')
+      await lines(page).filter({ hasText: 'Story line 21.' }).getByRole('button').click()
+      await expect.poll(() => current(page).textContent()).toBe('Story line 21.')
+      expect(await player(page).locator('video.pr-media').getAttribute('src')).toMatch(/\/21\.mp4$/)
+      await expectNoSeriousA11yViolations(page)
+    })
+  })
+
   it('says so when nothing else is said around the clip', async () => {
     const [alone] = await seedMore(suite.site, [{ name: 'Lonely Line', chunks: [{ text: 'Only me here.' }] }])
     await withPage(suite, { viewport: 'mobile', theme: 'dark' }, async (page) => {
