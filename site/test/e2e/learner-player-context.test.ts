@@ -60,6 +60,12 @@ describe('context', () => {
         await expect.poll(() => lines(page).count()).toBe(7)
         expect(await texts(page)).toEqual([10, 11, 12, 13, 14, 16, 17].map((n) => `Story line ${n}.`))
         expect(await current(page).textContent()).toBe('Story line 13.')
+        // the lines opened below the fold are brought into view
+        const top = await lines(page)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top)
+        expect(top).toBeGreaterThanOrEqual(0)
+        expect(top).toBeLessThan(await page.evaluate(() => window.innerHeight - 20))
         expect(await player(page).locator('[aria-current="true"]').count()).toBe(1)
         // the translation in the panel's language (the first the clip has: Spanish)
         expect(await lines(page).locator('.pr-context-translation').first().textContent()).toBe('Línea 10.')

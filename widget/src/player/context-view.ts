@@ -157,10 +157,17 @@ export function createContextView(ctx: PlayerContext, hooks: ContextHooks): Cont
     render()
   }
 
+  // opened below the fold (the info column scrolls): bring the lines into view once they are there
+  const reveal = (): void => {
+    if (open) body.scrollIntoView?.({ block: 'nearest' })
+  }
   toggle.addEventListener('click', () => {
     open = !open
-    if (open && !answer) void load()
-    else render()
+    if (open && !answer) void load().then(reveal)
+    else {
+      render()
+      reveal()
+    }
   })
   more.addEventListener('click', () => {
     if (step >= STEPS.length - 1) return
