@@ -80,7 +80,8 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   })
   const info = createInfoView(ctx)
   const navigation = createChunkNavigation(ctx, media, { moved, busyChanged: () => renderOverlay() })
-  // issue 18: the lines around the clip, below its info (the Info tab on mobile)
+  // issue 18: the lines around the clip, below its info; the column is the Info tab's scroller on mobile, hidden
+  // with the info (styles.css)
   const context = createContextView(ctx, {
     play: (link) => void navigation.moveTo(link),
     language: () => translations.language(),
@@ -88,7 +89,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   const details = h('div', { className: 'pr-info-column' }, info.element, context.element)
   const sources = createClipSources(ctx, { subtitlesLoaded: () => media.startAtPhraseIfUnmoved() })
   const frame = createFrame(ctx)
-  const layout = createLayout(ctx, { root: frame.root, info: details, panel: translations.element })
+  const layout = createLayout(ctx, { root: frame.root, info: info.element, panel: translations.element })
   const controls = createControls(ctx, phrase.match, {
     togglePlay: media.togglePlay,
     navigate: (direction) => void navigation.navigate(direction),

@@ -98,6 +98,15 @@ describe('context', () => {
         expect(await media.getAttribute('src')).toMatch(/\/11\.mp4$/)
         await expect.poll(() => media.evaluate((el) => !(el as HTMLVideoElement).paused)).toBe(true)
         await expectNoSeriousA11yViolations(page)
+        if (viewport === 'mobile') {
+          // it belongs to the Info tab: the Translations tab shows the panel alone
+          const contextPart = player(page).locator('[data-testid="pr-context"]')
+          await player(page).getByRole('tab', { name: 'Translations' }).click()
+          expect(await contextPart.isVisible()).toBe(false)
+          expect(await player(page).getByTestId('pr-translations').isVisible()).toBe(true)
+          await player(page).getByRole('tab', { name: 'Info' }).click()
+          expect(await contextPart.isVisible()).toBe(true)
+        }
       })
     })
   }
