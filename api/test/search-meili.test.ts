@@ -8,9 +8,16 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { onChunksWritten } from '../src/search/index-sync.ts'
-import { buildMeiliQuery, MeiliTaskError, meiliSettings, rebuildMeiliIndex } from '../src/search/meili.ts'
+import {
+  buildMeiliFacetQuery,
+  buildMeiliQuery,
+  MeiliTaskError,
+  meiliSettings,
+  rebuildMeiliIndex,
+} from '../src/search/meili.ts'
 import { rebuildSearchIndexes } from '../src/search/reindex.ts'
 import type { SearchHit } from '../src/search/search.ts'
+import type { SearchFacets } from '../src/shared/wire.ts'
 import { planQuery } from '../src/search/terms.ts'
 import { seedContent } from './fixtures.ts'
 import { describeEachDatabase, type TestApp } from './harness.ts'
@@ -213,10 +220,11 @@ class MeiliPeer {
 interface SearchBody {
   q: string
   filter: string
-  sort: string[]
+  sort?: string[]
   limit: number
-  offset: number
-  attributesToRetrieve: string[]
+  offset?: number
+  attributesToRetrieve?: string[]
+  facets?: string[]
 }
 
 /** Quoted phrases must all occur as whole words; filters are `a = v` / `a >= n` / `a <= n` joined by AND. */
@@ -240,7 +248,7 @@ function search(docs: Map<number, Doc>, body: SearchBody) {
     })
   })
   // `field:asc|desc`; documents missing the field sort after the others either way, as Meilisearch does
-  const keys = body.sort.map((s) => ({ key: s.split(':')[0]!, sign: s.endsWith(':desc') ? -1 : 1 }))
+  const keys = (body.sort ?? []).map((s) => ({ key: s.split(':')[0]!, sign: s.endsWith(':desc') ? -1 : 1 }))
   matches.sort((a, b) => {
     for (const { key, sign } of keys) {
       if (a[key] === b[key]) continue
@@ -250,15 +258,31 @@ function search(docs: Map<number, Doc>, body: SearchBody) {
     }
     return 0
   })
+  const offset = body.offset ?? 0
   const hits = matches
-    .slice(body.offset, body.offset + body.limit)
-    .map((doc) => Object.fromEntries(body.attributesToRetrieve.map((key) => [key, doc[key]])))
+    .slice(offset, offset + body.limit)
+    .map((doc) => Object.fromEntries((body.attributesToRetrieve ?? ['id']).map((key) => [key, doc[key]])))
+  // `facets`: per attribute, matching documents per value (documents without the attribute are not counted)
+  const facetDistribution = body.facets
+    ? Object.fromEntries(
+        body.facets.map((facet) => {
+          const counts: Record<string, number> = {}
+          for (const doc of matches) {
+            const value = doc[facet]
+            if (value !== null && value !== undefined)
+              counts[String(value)] = (counts[String(value)] ?? 0) + 1
+          }
+          return [facet, counts]
+        }),
+      )
+    : undefined
   return {
     hits,
+    ...(facetDistribution ? { facetDistribution } : {}),
     query: body.q,
     processingTimeMs: 0,
     limit: body.limit,
-    offset: body.offset,
+    offset,
     estimatedTotalHits: matches.length,
   }
 }
@@ -386,6 +410,32 @@ describeEachDatabase(
       expect(sent.sort).toEqual(['duration:asc', 'id:asc'])
       const audio = await app().fetchJson<SearchHit[]>('/api/search?q=make+up&type=audio')
       expect(audio.body).toEqual([])
+    })
+
+    it('counts clips per filter value with Meilisearch facets, each under the other filters', async () => {
+      peer.requests.length = 0
+      const all = await app().fetchJson<SearchFacets>('/api/search/facets?q=make+up')
+      expect(all.body).toEqual({
+        genre: [{ value: 'drama', count: 2 }],
+        category: [{ value: 'movie', count: 2 }],
+        media: [{ value: 'video', count: 2 }],
+        capped: false,
+        engine: 'meilisearch',
+      })
+      // no facet filtered: one request serves the three facets
+      expect(peer.calls()).toEqual([`POST /indexes/${live}/search`])
+      expect(peer.requests[0]!.body).toEqual(buildMeiliFacetQuery(planQuery('make up')!, {}))
+      expect(peer.requests[0]!.body).toMatchObject({ facets: ['genre', 'category', 'media'], limit: 0 })
+      peer.requests.length = 0
+      const comedy = await app().fetchJson<SearchFacets>('/api/search/facets?q=make+up&genre=Comedy')
+      // genres are counted without the genre filter; the rest under it (nothing is a comedy)
+      expect(comedy.body).toMatchObject({
+        genre: [{ value: 'drama', count: 2 }],
+        category: [],
+        media: [],
+      })
+      const filters = peer.requests.map((r) => (r.body as { filter: string }).filter).sort()
+      expect(filters).toEqual(['enabled = true', 'enabled = true AND genre = "comedy"'])
     })
 
     it('sends writes as upserts and deletions, and never answers a disabled chunk', async () => {

@@ -1,6 +1,7 @@
 import { ApiError, apiFetch, apiJson } from '@phrasereel/api/shared/http-client'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { parseSegments } from './segments.ts'
+import type { ChunkContext } from '@phrasereel/api/shared/wire'
 import type { ChunkLink, Direction, PlayerChunk, PlayerTranslation, Segment } from './types.ts'
 
 /**
@@ -78,4 +79,22 @@ export async function fetchNeighbour(
   if (res.status === 204) return noNeighbour()
   const link = (await res.json()) as ChunkLink
   return typeof link?.id === 'number' && typeof link.play_s3_url === 'string' ? link : null
+}
+
+/**
+ * GET /api/content/chunks/{id}/context (issue 18): the lines around a clip, `lines` each way, with every
+ * translation (the player's 'Context' shows the panel's language).
+ */
+export function fetchChunkContext(
+  fetcher: typeof fetch,
+  apiBase: string,
+  chunkId: number,
+  lines: number,
+  signal?: AbortSignal,
+): Promise<ChunkContext> {
+  const query = new URLSearchParams({ before: String(lines), after: String(lines) })
+  return apiJson<ChunkContext>(`${apiBase}/api/content/chunks/${chunkId}/context?${query}`, {
+    fetcher,
+    signal: signal ?? null,
+  })
 }

@@ -1,8 +1,10 @@
+import { h } from './dom.ts'
 import { phraseStartTime } from './segments.ts'
 import type { UserPreferences } from '@phrasereel/api/shared/wire'
 import type { ChunkLink, PlayerHandle, PlayerOptions } from './types.ts'
 import { createChunkNavigation } from './player/chunk-navigation.ts'
 import { createClock } from './player/clock.ts'
+import { createContextView } from './player/context-view.ts'
 import { createEmitter, type PlayerEventMap } from './player/events.ts'
 import { createControls } from './player/controls.ts'
 import { createFrame } from './player/frame.ts'
@@ -78,11 +80,19 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     remembered,
     browserLanguages: () => browserLanguages(win),
     remember: rememberSetting,
+    languageChanged: () => context.languageChanged(),
   })
   const info = createInfoView(ctx)
   const audioCard = createAudioCard(ctx, { togglePlay: media.togglePlay, isVideo: media.isVideo })
   const shortcuts = createShortcutsView(ctx)
   const navigation = createChunkNavigation(ctx, media, { moved, busyChanged: () => renderOverlay() })
+  // issue 18: the lines around the clip, below its info; the column is the Info tab's scroller on mobile, hidden
+  // with the info (styles.css)
+  const context = createContextView(ctx, {
+    play: (link) => void navigation.moveTo(link),
+    language: () => translations.language(),
+  })
+  const details = h('div', { className: 'pr-info-column' }, info.element, context.element)
   const sources = createClipSources(ctx, { subtitlesLoaded: () => media.startAtPhraseIfUnmoved() })
   const frame = createFrame(ctx)
   const layout = createLayout(ctx, { root: frame.root, info: info.element, panel: translations.element })
@@ -106,7 +116,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     stage: [media.cover, media.element(), media.placeholder, audioCard.element],
     subtitles: subtitles.element,
     controls: controls.element,
-    info: info.element,
+    info: details,
     panel: translations.element,
     tabs: layout.tabs,
     preloads: navigation.preloadBox,
@@ -209,6 +219,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     loadClip(resume)
     sources.loadTranslations()
     info.render()
+    context.chunkChanged()
     opts().onChunkChange?.(link)
   }
 
@@ -224,6 +235,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     if (store.get().fullscreen) layout.setFullscreen(false)
     // spec §4: closing resets the translation UI
     translations.reset()
+    context.reset()
     layout.reset()
     controls.render()
     frame.restoreFocus()
@@ -263,6 +275,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       const match = opts().match
       if (changed('match') && !clipChanged && match) media.seek(phraseStartTime(match))
       if (changed('chunkId') || changed('translations') || changed('apiBase')) sources.loadTranslations()
+      if (changed('chunkId') || changed('apiBase')) context.chunkChanged()
       if (changed('contentMetadata') || changed('transcript') || changed('query')) info.render()
       if (changed('contentMetadata') || changed('thumbnailUrl')) audioCard.render()
       if (changed('query')) {

@@ -17,7 +17,7 @@ const GENERATION_CHECK_MS = 1000
  */
 class SearchCache {
   readonly #db: AppContext['db']
-  readonly #entries = new Map<string, { generation: number; answer: SearchResult }>()
+  readonly #entries = new Map<string, { generation: number; answer: unknown }>()
   #generation = 0
   #checkedAt = 0
   #checking: Promise<number> | null = null
@@ -41,17 +41,17 @@ class SearchCache {
     return this.#checking
   }
 
-  /** The answer kept under `key` when it was made at `generation`, else null. */
-  get(key: string, generation: number): SearchResult | null {
+  /** The answer kept under `key` when it was made at `generation`, else null (a page, or filter counts). */
+  get<T = SearchResult>(key: string, generation: number): T | null {
     const entry = this.#entries.get(key)
     if (!entry || entry.generation !== generation) return null
     this.#entries.delete(key) // re-insert: the Map's order is the recency order
     this.#entries.set(key, entry)
-    return entry.answer
+    return entry.answer as T
   }
 
   /** Keeps an answer, dropping the least recently used one beyond the size. */
-  set(key: string, generation: number, answer: SearchResult): void {
+  set(key: string, generation: number, answer: unknown): void {
     if (cacheEntries === 0) return
     this.#entries.set(key, { generation, answer })
     if (this.#entries.size > cacheEntries) this.#entries.delete(this.#entries.keys().next().value!)

@@ -12,7 +12,7 @@ import { meiliCandidates, meiliEnabled } from './meili.ts'
 import { rankedPage } from './ranked-store.ts'
 import { type ResultRow, loadResultRows } from './search-store.ts'
 import type { QueryPlan } from './terms.ts'
-import type { EngineAnswer, SearchHit, SearchRequest, SearchResult } from './types.ts'
+import type { SearchHit, SearchRequest, SearchResult } from './types.ts'
 import { VARIETY_BLOCK, mixSources } from './variety.ts'
 
 /**
@@ -47,20 +47,16 @@ function toHits(ctx: AppContext, plan: QueryPlan, rows: ResultRow[]): SearchHit[
 const MEILI_RETRY_MS = 30_000
 const meiliRetryAt = new Map<string, number>()
 
-/** The search answered by Meilisearch (candidates) and PostgreSQL (rows), or null to search PostgreSQL alone. */
-async function meiliSearch(
-  ctx: AppContext,
-  plan: QueryPlan,
-  request: SearchRequest,
-  want: number,
-  end: number,
-): Promise<SearchResult | null> {
+/**
+ * Asks Meilisearch when it is configured and not paused; null means "ask PostgreSQL". A failure pauses it for
+ * `MEILI_RETRY_MS` (shared by searches and filter counts).
+ */
+export async function askMeili<T>(ctx: AppContext, work: () => Promise<T>): Promise<T | null> {
   if (!meiliEnabled(ctx.config)) return null
   const server = ctx.config.MEILI_URL!
   if (Date.now() < (meiliRetryAt.get(server) ?? 0)) return null
-  let answer: EngineAnswer
   try {
-    answer = await meiliCandidates(ctx.config, plan, request.filters, want, request.sort)
+    return await work()
   } catch (error) {
     // one log line and one failed request per pause, not one per search while it is down
     meiliRetryAt.set(server, Date.now() + MEILI_RETRY_MS)
@@ -69,6 +65,20 @@ async function meiliSearch(
     })
     return null
   }
+}
+
+/** The search answered by Meilisearch (candidates) and PostgreSQL (rows), or null to search PostgreSQL alone. */
+async function meiliSearch(
+  ctx: AppContext,
+  plan: QueryPlan,
+  request: SearchRequest,
+  want: number,
+  end: number,
+): Promise<SearchResult | null> {
+  const answer = await askMeili(ctx, () =>
+    meiliCandidates(ctx.config, plan, request.filters, want, request.sort),
+  )
+  if (!answer) return null
   const cap = LIMITS.searchMaxResults
   // Meilisearch sorted them already; only the relevance order mixes sources
   const sorted =

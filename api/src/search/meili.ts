@@ -160,6 +160,37 @@ export async function meiliCandidates(
   }
 }
 
+/** The attributes the search page counts clips by (all filterable in `meili/settings.json`). */
+export const MEILI_FACETS = ['genre', 'category', 'media'] as const
+
+/** The request for filter counts: the search's phrase and filters, no hits, the facets' distribution. */
+export function buildMeiliFacetQuery(
+  plan: QueryPlan,
+  filters: SearchFilters,
+): { q: string; filter: string; facets: string[]; limit: 0; matchingStrategy: 'all' } {
+  const { q, filter } = buildMeiliQuery(plan, filters, 0)
+  return { q, filter, facets: [...MEILI_FACETS], limit: 0, matchingStrategy: 'all' }
+}
+
+/**
+ * Clips per value of each facet (`facets` in the search request), counted by Meilisearch over every match of the
+ * phrase under the filters. Throws when it is unreachable.
+ */
+export async function meiliFacetCounts(
+  config: Config,
+  plan: QueryPlan,
+  filters: SearchFilters,
+): Promise<Record<(typeof MEILI_FACETS)[number], Record<string, number>>> {
+  const { q, ...options } = buildMeiliFacetQuery(plan, filters)
+  const result = await meiliClient(config).index<MeiliChunkDocument>(config.MEILI_INDEX).search(q, options)
+  const distribution = result.facetDistribution ?? {}
+  return {
+    genre: distribution.genre ?? {},
+    category: distribution.category ?? {},
+    media: distribution.media ?? {},
+  }
+}
+
 /** A Meilisearch task that ended in any state but `succeeded`. */
 export class MeiliTaskError extends Error {
   override name = 'MeiliTaskError'

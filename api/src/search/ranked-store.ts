@@ -43,7 +43,6 @@ export function rankedPageStatement(
   sort: SearchSort = 'relevance',
 ): { text: string; filterParams: unknown[] } {
   const filterParams: unknown[] = []
-  const conditions: string[] = []
   // $1 ranks, $2 terms per rank, $3 offset, $4 limit. The row counts are written into the text (whole numbers
   // the caller computed, a handful of values): with them known, PostgreSQL settles on one generic plan per
   // prepared statement instead of planning every execution again (decision 013).
@@ -52,27 +51,7 @@ export function rankedPageStatement(
     filterParams.push(value)
     return `$${4 + filterParams.length}`
   }
-  // the pattern check inside coalesce: PostgreSQL then estimates it at one row in two instead of a handful in all,
-  // the walk's estimated cost stays far below jit_above_cost, and no search pays 0.5 to 2.4 s of JIT compilation
-  if (!plan.exact) conditions.push(`coalesce(c.search_text ~ ${param(plan.pattern)}, false)`)
-  // a plain column test per row, like `enabled`: audio is every chunk type but video (spec §3)
-  if (filters.mediaType === 'video') conditions.push(`c.chunk_type = 'video'`)
-  if (filters.mediaType === 'audio') conditions.push(`c.chunk_type <> 'video'`)
-  const meta: string[] = []
-  if (filters.genre !== undefined) meta.push(`lower(m.genre) = ${param(filters.genre.toLowerCase())}`)
-  if (filters.category !== undefined) {
-    meta.push(`lower(m.content_category) = ${param(filters.category.toLowerCase())}`)
-  }
-  if (filters.yearFrom !== undefined) meta.push(`m.release_year >= ${param(filters.yearFrom)}::int`)
-  if (filters.yearTo !== undefined) meta.push(`m.release_year <= ${param(filters.yearTo)}::int`)
-  if (meta.length > 0) {
-    // one hashed set of the content items that pass, checked per row: written inside coalesce so the planner
-    // cannot turn it into a join driven by content_metadata (which it did, mis-estimating lower(genre): 565 ms
-    // for a no-hit query with a genre filter on 1M chunks, 40,000 index probes)
-    conditions.push(
-      `coalesce(c.content_metadata_id in (select m.id from content_metadata m where ${meta.join(' and ')}), false)`,
-    )
-  }
+  const conditions = walkConditions(plan, filters, param)
   const order = ORDERS[sort]
   const page =
     sort === 'relevance'
@@ -113,6 +92,40 @@ order by p.ord`
   return { text, filterParams }
 }
 
+/**
+ * The per-row conditions of a walk beside `enabled` and the grams: the pattern recheck, the media type and the
+ * content item's filters. `param` adds a value and returns its placeholder. Shared by the page and the facet counts.
+ */
+export function walkConditions(
+  plan: QueryPlan,
+  filters: SearchFilters,
+  param: (value: unknown) => string,
+): string[] {
+  const conditions: string[] = []
+  // the pattern check inside coalesce: PostgreSQL then estimates it at one row in two instead of a handful in all,
+  // the walk's estimated cost stays far below jit_above_cost, and no search pays 0.5 to 2.4 s of JIT compilation
+  if (!plan.exact) conditions.push(`coalesce(c.search_text ~ ${param(plan.pattern)}, false)`)
+  // a plain column test per row, like `enabled`: audio is every chunk type but video (spec §3)
+  if (filters.mediaType === 'video') conditions.push(`c.chunk_type = 'video'`)
+  if (filters.mediaType === 'audio') conditions.push(`c.chunk_type <> 'video'`)
+  const meta: string[] = []
+  if (filters.genre !== undefined) meta.push(`lower(m.genre) = ${param(filters.genre.toLowerCase())}`)
+  if (filters.category !== undefined) {
+    meta.push(`lower(m.content_category) = ${param(filters.category.toLowerCase())}`)
+  }
+  if (filters.yearFrom !== undefined) meta.push(`m.release_year >= ${param(filters.yearFrom)}::int`)
+  if (filters.yearTo !== undefined) meta.push(`m.release_year <= ${param(filters.yearTo)}::int`)
+  if (meta.length > 0) {
+    // one hashed set of the content items that pass, checked per row: written inside coalesce so the planner
+    // cannot turn it into a join driven by content_metadata (which it did, mis-estimating lower(genre): 565 ms
+    // for a no-hit query with a genre filter on 1M chunks, 40,000 index probes)
+    conditions.push(
+      `coalesce(c.content_metadata_id in (select m.id from content_metadata m where ${meta.join(' and ')}), false)`,
+    )
+  }
+  return conditions
+}
+
 /** What each sort adds to the walk's rows and orders them by (ties by id, so pages never overlap). */
 const ORDERS: Record<SearchSort, { columns: string; select: string; by: string }> = {
   relevance: { columns: '', select: '', by: 'n, tid' },
@@ -126,7 +139,7 @@ const ORDERS: Record<SearchSort, { columns: string; select: string; by: string }
 }
 
 /** Rank keys from the fewest words a match can have up, and the plan's terms at each (PostgreSQL array literals). */
-function rankTerms(plan: QueryPlan): { ranks: number[]; terms: string[] } {
+export function rankTerms(plan: QueryPlan): { ranks: number[]; terms: string[] } {
   const hashes = plan.grams.map(gramHash)
   const ranks: number[] = []
   const terms: string[] = []

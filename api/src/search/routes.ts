@@ -5,6 +5,7 @@ import type { Router } from '../http/router.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { completePhrases } from './complete.ts'
 import { correctPhrase } from './correct.ts'
+import { searchFacets } from './facets.ts'
 import { type SearchResult, searchChunks, suggestPhrases } from './search.ts'
 import { type MediaType, SEARCH_SORTS, type SearchFilters, type SearchSort } from './search-store.ts'
 import { QueryError } from './terms.ts'
@@ -15,6 +16,7 @@ import { QueryError } from './terms.ts'
  * true` when more do): exact when the search read every match, else an estimate flagged by
  * `X-Total-Count-Estimated: true` (decision 013). Filters: `genre`, `category`, `year_from`, `year_to`, `type`
  * (`video` or `audio`); order: `sort` (`relevance`, the default, `shortest` or `newest`).
+ * `GET /api/search/facets?q=` (same filters): clips per genre, category and media type (decision 098).
  * `GET /api/search/suggest?q=`: close phrases that have results, as `[{ phrase, count }]`.
  * `GET /api/search/complete?q=`: type-ahead, up to 8 phrases that start with `q`, most said first, as
  * `[{ phrase, count }]` (`[]` below 2 characters). `GET /api/search/correct?q=`: "did you mean", a close phrase
@@ -28,6 +30,12 @@ export function registerSearchRoutes(router: Router<AppContext>): void {
     const sort = readSort(url)
     const result = await run(() => searchChunks(ctx, { q, filters: readFilters(url), sort, limit, offset }))
     return searchAnswer(result)
+  })
+
+  router.get('/api/search/facets', async ({ url, ctx }) => {
+    const q = readQuery(url)
+    const facets = await run(() => searchFacets(ctx, { q, filters: readFilters(url) }))
+    return json(facets, 200, { 'cache-control': 'public, max-age=30' })
   })
 
   router.get('/api/search/suggest', async ({ url, ctx }) => {
@@ -111,8 +119,8 @@ function readFilters(url: URL): SearchFilters {
   const filters: SearchFilters = {
     genre: readText(url, 'genre'),
     category: readText(url, 'category'),
-    yearFrom: readInt(url, 'year_from', 1800, 2200),
-    yearTo: readInt(url, 'year_to', 1800, 2200),
+    yearFrom: readInt(url, 'year_from', LIMITS.searchYearMin, LIMITS.searchYearMax),
+    yearTo: readInt(url, 'year_to', LIMITS.searchYearMin, LIMITS.searchYearMax),
     mediaType: readChoice(url, 'type', MEDIA_TYPES),
   }
   if (filters.yearFrom !== undefined && filters.yearTo !== undefined && filters.yearFrom > filters.yearTo) {

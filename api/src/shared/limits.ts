@@ -95,6 +95,10 @@ export const LIMITS = {
   embedDefaultWidth: 640,
   embedDefaultHeight: 360,
   oembedUrlMaxLength: 2048,
+  // search filters (issue 18, docs/decisions/098): most values a facet lists, and the release years a filter takes
+  searchFacetValues: 50,
+  searchYearMin: 1800,
+  searchYearMax: 2200,
 } as const
 
 /**

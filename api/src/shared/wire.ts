@@ -266,3 +266,24 @@ export interface OEmbedVideo {
   width: number
   height: number
 }
+
+/** One value of a search filter and how many matching clips have it (issue 18). */
+export interface FacetCount {
+  value: string
+  count: number
+}
+
+/**
+ * `GET /api/search/facets?q=` (issue 18, decision 098): per filter, the values found among the phrase's matches
+ * and how many clips have each, most first. Each facet counts under every other filter given but its own, so
+ * the counts say what choosing another value of it would give. Genres and categories are lowercased.
+ */
+export interface SearchFacets {
+  genre: FacetCount[]
+  category: FacetCount[]
+  /** `video` and `audio` (every chunk type but video, spec §3). */
+  media: FacetCount[]
+  /** True when the counts cover only the first `LIMITS.searchMaxResults` matches (PostgreSQL). */
+  capped: boolean
+  engine: 'postgres' | 'meilisearch'
+}

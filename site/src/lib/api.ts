@@ -43,9 +43,11 @@ export interface SearchPage extends ResultTotal {
  */
 export async function searchChunks(
   q: string,
-  options: { limit: number; offset: number; signal?: AbortSignal },
+  options: { limit: number; offset: number; signal?: AbortSignal; filters?: [string, string][] },
 ): Promise<SearchPage> {
   const params = new URLSearchParams({ q, limit: String(options.limit), offset: String(options.offset) })
+  // issue 18: filters and order, by the API's parameter names
+  for (const [name, value] of options.filters ?? []) params.append(name, value)
   const response = await apiFetch(`/api/search?${params}`, { signal: options.signal ?? null })
   const body = (await response.json()) as
     | SiteChunk[]

@@ -27,6 +27,8 @@ export interface ChunkNavigation {
   readonly preloadBox: HTMLElement
   /** Go to the previous or next clip: the host's list step, or the chunk-level neighbour (spec §4). */
   navigate(direction: Direction): Promise<void>
+  /** Go to a clip of the same source by its link and play it (issue 18, 'Context'). */
+  moveTo(link: ChunkLink): Promise<void>
   /** Learn the next chunk and warm up its media (chunk-level only, once per chunk). */
   prefetchNext(): void
   /** A move is locked or loading. */
@@ -84,20 +86,47 @@ export function createChunkNavigation(
     try {
       const cached = neighbours.find((n) => n.fromChunkId === chunkId && n.direction === direction)
       const link = cached?.link ?? (await neighbour(metadataId, chunkId, direction))
-      const stale = (): boolean => ctx.isDestroyed() || ctx.options().chunkId !== chunkId
-      if (!link || stale()) return
-      const probe = cached?.media ?? preloadMedia(link.play_s3_url)
-      // spec §4: swap only if the new file loads within 3 s, else stay
-      const ok = await waitForMedia(probe, LIMITS.chunkSwitchTimeoutMs)
-      if (!ok || stale()) {
-        if (!cached) probe.remove()
-        return
-      }
-      const resume = ctx.store.get().playing
-      neighbours.splice(0, neighbours.length, ...neighbours.filter((n) => n.media !== probe))
-      media.swap(probe)
-      clearNeighbours()
-      hooks.moved(link, resume)
+      if (!link) return
+      await swapTo(chunkId, link, cached?.media ?? null, ctx.store.get().playing)
+    } finally {
+      loading--
+      hooks.busyChanged()
+    }
+  }
+
+  /**
+   * Put `link` on stage in place of `chunkId`'s clip, once its media (`warm`, or a new one) loads within the
+   * switch timeout (spec §4: else stay); nothing happens when another move or the host changed the clip meanwhile.
+   */
+  async function swapTo(
+    chunkId: number,
+    link: ChunkLink,
+    warm: HTMLMediaElement | null,
+    resume: boolean,
+  ): Promise<void> {
+    const stale = (): boolean => ctx.isDestroyed() || ctx.options().chunkId !== chunkId
+    if (stale()) return
+    const probe = warm ?? preloadMedia(link.play_s3_url)
+    const ok = await waitForMedia(probe, LIMITS.chunkSwitchTimeoutMs)
+    if (!ok || stale()) {
+      if (!warm) probe.remove()
+      return
+    }
+    neighbours.splice(0, neighbours.length, ...neighbours.filter((n) => n.media !== probe))
+    media.swap(probe)
+    clearNeighbours()
+    hooks.moved(link, resume)
+  }
+
+  /** Go to a clip of the same source (a line of 'Context') and play it, the way previous/next move. */
+  async function moveTo(link: ChunkLink): Promise<void> {
+    const chunkId = ctx.options().chunkId
+    if (chunkId == null || link.id === chunkId) return
+    if (loading > 0 || !lock.tryAcquire()) return
+    loading++
+    hooks.busyChanged()
+    try {
+      await swapTo(chunkId, link, null, true)
     } finally {
       loading--
       hooks.busyChanged()
@@ -144,6 +173,7 @@ export function createChunkNavigation(
   return {
     preloadBox,
     navigate,
+    moveTo,
     prefetchNext,
     isBusy: () => lock.isLocked() || loading > 0,
     clearNeighbours,

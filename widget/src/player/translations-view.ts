@@ -27,6 +27,8 @@ export interface TranslationsHooks {
   remember(patch: UserPreferences): void
   /** The literal table was drawn again: bring everything that follows time up to date. */
   refresh(): void
+  /** The language shown may have changed (issue 18: 'Context' shows its lines' translations in it). */
+  languageChanged?(): void
 }
 
 /** The translations panel: language picker, Full / Literal / Keywords tabs, the literal row being said. */
@@ -40,6 +42,8 @@ export interface TranslationsView {
   reset(): void
   /** Follow the playing position: mark the literal row being said. */
   showTime(time: number): void
+  /** The language shown (two-letter code), or null while there is none. */
+  language(): string | null
 }
 
 function languageNames(): Intl.DisplayNames | null {
@@ -86,6 +90,7 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
     store.get().translations?.find((t) => t.translated_language === language) ?? null
 
   function render(): void {
+    hooks.languageChanged?.()
     panel.replaceChildren()
     const { translations } = store.get()
     if (translations === null) return
@@ -219,5 +224,6 @@ export function createTranslationsView(ctx: PlayerContext, hooks: TranslationsHo
       rowIndex = nextRow
       markLiteralRow(panel, rowIndex)
     },
+    language: () => language,
   }
 }

@@ -27,7 +27,14 @@ export function startSearchPage(root: HTMLElement): void {
   const data = root.querySelector('script[data-search-data]')?.textContent
   const block = root.querySelector<HTMLElement>('[data-results]')
   if (!data || !block) return
-  const state = JSON.parse(data) as { q: string; items: SiteChunk[]; count: ResultTotal; page: number }
+  const state = JSON.parse(data) as {
+    q: string
+    items: SiteChunk[]
+    count: ResultTotal
+    page: number
+    /** The filters and order the server read from the address (issue 18), sent with every later page. */
+    filters?: [string, string][]
+  }
   const query = state.q
   let items = state.items
   let controller: AbortController | null = null
@@ -100,6 +107,7 @@ export function startSearchPage(root: HTMLElement): void {
         limit: PAGE_SIZE,
         offset: (page - 1) * PAGE_SIZE,
         signal: current.signal,
+        filters: state.filters ?? [],
       })
       items = result.items
       block!.innerHTML = resultsBlockHtml(query, result.items, result, page, PAGE_SIZE)
