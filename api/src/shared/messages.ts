@@ -275,4 +275,13 @@ export const MESSAGES = {
   embedBadSpeed: 'speed must be 0.5, 0.75, 1 or 1.25',
   embedBadSeek: 'seek takes a number of seconds (0 or more)',
   embedQueryRequired: 'q is required',
+  // the player's position counter, Copy link and run-through settings (issues 17, 18)
+  copyLink: 'Copy link',
+  /** {index}, {total} */
+  clipPosition: 'Clip {index} of {total}',
+  /** {index} */
+  clipPositionOpen: 'Clip {index}',
+  runThroughSettings: 'Run-through',
+  repeatEachClip: 'Repeat each clip',
+  stopAfterEachClip: 'Stop after each clip',
 } as const

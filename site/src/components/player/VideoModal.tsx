@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import type { ChunkLink } from '@phrasereel/widget'
+import type { ChunkLink, PlayerOptions } from '@phrasereel/widget'
 import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
@@ -37,6 +37,8 @@ interface Props {
   advanceOnEnd?: boolean
   /** Like/save and the play log for the clip shown (the learner site); the admin screens leave them out. */
   marks?: boolean
+  /** More player options over the list's own (a host running its own list: position, shareUrl, onNext…). */
+  playerOptions?: Partial<PlayerOptions>
 }
 
 /** The modal player over a list of clips. */
@@ -48,6 +50,7 @@ export function VideoModal({
   onClose,
   advanceOnEnd = false,
   marks = true,
+  playerOptions,
 }: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
@@ -85,6 +88,7 @@ export function VideoModal({
           advanceOnEnd={advanceOnEnd}
           onPreferencesChange={savePlayerPreferences}
           isPlaying
+          extra={playerOptions}
         />
         {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}
       </div>
