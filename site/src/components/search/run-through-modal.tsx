@@ -6,6 +6,7 @@
  * a result is first opened (or the pointer first moves over the results).
  */
 import { useEffect, useMemo, useReducer, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import type { PlayerOptions } from '@phrasereel/widget'
 import { ErrorBoundary } from '../common/ErrorBoundary.tsx'
@@ -22,7 +23,9 @@ export function playLink(origin: string, chunkId: number, query: string): string
 function RunThroughModal({ list, query }: { list: RunThroughList; query: string }) {
   const [, changed] = useReducer((n: number) => n + 1, 0)
   const [open, setOpen] = useState(true)
-  useEffect(() => list.subscribe(changed), [list])
+  // a move renders at once, effects included, so the next clip is on stage within the same task as the clip's end
+  // (moves come from the media's `ended`, the player's buttons and page answers, never from a React lifecycle)
+  useEffect(() => list.subscribe(() => flushSync(changed)), [list])
   const chunk = list.current()
   const chunks = useMemo(() => (chunk ? [chunk] : []), [chunk])
   if (!chunk) return null
