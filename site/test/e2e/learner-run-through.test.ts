@@ -219,6 +219,28 @@ describe('run-through from search', () => {
     })
   })
 
+  it("other lists (the home feed) show 'n / N' and copy the clip's /play link too", async () => {
+    await withPage(suite, { viewport: 'desktop' }, async (page) => {
+      await page.goto('/')
+      await hydrated(page)
+      const cards = page.locator('[data-feed] .card__thumb')
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(1)
+      const href = await cards.nth(1).getAttribute('href')
+      await cards.nth(1).click()
+      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
+      await stageMedia(page).evaluate((m: HTMLMediaElement) => m.pause())
+      const [index, total] = ((await position(page).textContent()) ?? '').split(' / ').map(Number)
+      expect(index).toBeGreaterThanOrEqual(2)
+      expect(total).toBeGreaterThanOrEqual(index!)
+      await player(page).getByRole('button', { name: 'Copy link' }).click()
+      await expect
+        .poll(() => player(page).getByTestId('pr-toast').textContent())
+        .toBe('Link copied to clipboard!')
+      const copied = await page.evaluate(() => navigator.clipboard.readText())
+      expect(copied).toBe(`${new URL(page.url()).origin}${href}`)
+    })
+  })
+
   for (const { viewport, theme } of MATRIX) {
     it(`the counter, Copy link and settings are labelled, reachable by keyboard and pass axe (${viewport}, ${theme})`, async () => {
       await withPage(suite, { viewport, theme }, async (page) => {

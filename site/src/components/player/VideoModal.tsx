@@ -88,12 +88,23 @@ export function VideoModal({
           advanceOnEnd={advanceOnEnd}
           onPreferencesChange={savePlayerPreferences}
           isPlaying
-          extra={playerOptions}
+          extra={{
+            // issue 17: where the clip stands in the list, and its link (the learner site's lists)
+            position: chunks.length > 1 ? { index: index + 1, total: chunks.length } : null,
+            shareUrl: marks ? shareLink(shownChunkId, query) : null,
+            ...playerOptions,
+          }}
         />
         {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}
       </div>
     </Suspense>
   )
+}
+
+/** The clip's /play link, with the phrase when there is one (issue 17). */
+function shareLink(chunkId: number, query: string | null): string {
+  const link = `${window.location.origin}/play/${chunkId}`
+  return query ? `${link}?q=${encodeURIComponent(query)}` : link
 }
 
 /**
