@@ -36,11 +36,16 @@ function RunThroughModal({ list, query }: { list: RunThroughList; query: string 
   const playerOptions: Partial<PlayerOptions> = {
     position,
     shareUrl: playLink(window.location.origin, chunk.id, query),
-    onNext: () => void list.step('next', true),
-    onPrevious: () => void list.step('previous', true),
-    // the run stops after the last result
-    onVideoEnd: () => void list.step('next', false),
-    preloadUrls,
+  }
+  // one result: the modal's own one-clip behaviour (previous/next chunk by chunk through the server, spec §4)
+  if (position.total !== 1) {
+    Object.assign(playerOptions, {
+      onNext: () => void list.step('next', true),
+      onPrevious: () => void list.step('previous', true),
+      // the run stops after the last result
+      onVideoEnd: () => void list.step('next', false),
+      preloadUrls,
+    } satisfies Partial<PlayerOptions>)
   }
   return (
     <ErrorBoundary>
