@@ -157,6 +157,9 @@ export function createChunkNavigation(
         preloaders.push(i >= 0 ? kept.splice(i, 1)[0]! : preloadMedia(url))
       }
       for (const el of kept) el.remove()
+      // in the host's order (moving a warm element keeps what it loaded)
+      const inBox = [...preloadBox.children].filter((el) => preloaders.includes(el as HTMLMediaElement))
+      if (inBox.some((el, i) => el !== preloaders[i])) preloadBox.append(...preloaders)
     },
     takePreload(url) {
       if (!url) return null
