@@ -129,7 +129,10 @@ export interface PlayerOptions {
    * means the learner's remembered choice ('Repeat each clip' in the player's settings).
    */
   repeatEach: 1 | 2 | 3 | null
-  /** Run-through: pause at the end of each clip instead of going on; null means the remembered choice. */
+  /**
+   * Run-through: pause at the end of each clip instead of going on; null means the remembered choice. A host that
+   * sets both `repeatEach` and `stopAfterEach` owns them: the player shows no settings control.
+   */
   stopAfterEach: boolean | null
 }
 

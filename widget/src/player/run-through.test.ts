@@ -75,9 +75,13 @@ describe('run-through', () => {
     expect(readRunThrough(window)).toEqual({ repeatEach: 1, stopAfterEach: false })
     const { run, options } = setup({ onVideoEnd: () => undefined, repeatEach: 2 })
     expect(run.settings()).toEqual({ repeatEach: 2, stopAfterEach: false })
+    const toggle = document.querySelector('.pr-run-through-toggle') as HTMLElement
+    expect(toggle.hidden).toBe(false)
     options.fromHost({ stopAfterEach: true })
     run.render()
     expect(run.settings()).toEqual({ repeatEach: 2, stopAfterEach: true })
+    // both set by the host (the embed page): no settings control, the remembered ones stay out
+    expect(toggle.hidden).toBe(true)
   })
 
   test("the position shows 'n / N' with a label, and 'Copy link' only with a link", () => {

@@ -132,7 +132,8 @@ export function createRunThrough(ctx: PlayerContext, actions: RunThroughActions)
           : MESSAGES.clipPosition.replace('{index}', String(at.index)).replace('{total}', String(at.total))
     }
     setShown(share, !!opts.shareUrl)
-    const runs = !!opts.onVideoEnd
+    // a host that sets both settings itself owns them (the embed page has its own `repeat`)
+    const runs = !!opts.onVideoEnd && (opts.repeatEach === null || opts.stopAfterEach === null)
     setShown(settingsButton, runs)
     if (!runs) {
       panel.hidden = true
