@@ -15,6 +15,7 @@ import { createMediaControl } from './player/media.ts'
 import { createOptions, initialRate, PLAYBACK_RATES } from './player/options.ts'
 import { createPhraseControl } from './player/phrase.ts'
 import { browserLanguages, readRemembered, remember } from './player/remembered.ts'
+import { createRunThrough } from './player/run-through.ts'
 import { createClipSources } from './player/sources.ts'
 import { createStore, type PlayerContext, type PlayerState } from './player/state.ts'
 import { createSubtitleView } from './player/subtitle-view.ts'
@@ -70,7 +71,11 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   }
 
   // ---- the parts ---------------------------------------------------------------------------------------------
-  const media = createMediaControl(ctx, { onTime: () => tick(), phrase: () => phrase.match() })
+  const media = createMediaControl(ctx, {
+    onTime: () => tick(),
+    phrase: () => phrase.match(),
+    ended: () => runThrough.ended(),
+  })
   const phrase = createPhraseControl(ctx, media)
   const clock = createClock(ctx, () => tick())
   const subtitles = createSubtitleView(ctx, media.seek)
@@ -112,6 +117,17 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   // issue 17/18: the listening toggle goes after the speed, the shortcuts button last
   controls.element.querySelector('.pr-spacer')?.before(listening.button)
   controls.element.querySelector('.pr-buttons')?.append(shortcuts.button)
+  // position counter, Copy link, run-through settings (issues 17, 18): in the control row, before its spacer
+  const runThrough = createRunThrough(ctx, {
+    replay: () => {
+      if (phrase.replay()) return
+      media.seek(0)
+      media.play()
+    },
+  })
+  const buttonRow = controls.element.querySelector('.pr-buttons')
+  buttonRow?.querySelector('.pr-spacer')?.before(...runThrough.items)
+  buttonRow?.append(runThrough.panel)
   frame.mount(container, {
     stage: [media.cover, media.element(), media.placeholder, audioCard.element],
     subtitles: subtitles.element,
@@ -197,6 +213,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   function loadClip(resume: boolean): void {
     subtitles.reset()
     phrase.resetRange()
+    runThrough.clipChanged()
     frame.root.classList.toggle('pr-audio', !media.isVideo())
     media.load(resume)
     controls.render()
@@ -250,6 +267,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   sources.loadSubtitles()
   sources.loadTranslations()
   navigation.renderPreloads()
+  runThrough.render()
   if (opts().isOpen) open()
   else close()
 
@@ -265,10 +283,15 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       if (changed('subtitleUrl')) sources.loadSubtitles()
       // a new clip's phrase is the one the host sends with it, never the previous clip's
       if (clipChanged && !('match' in delta)) options.set({ match: null })
+      // a clip that ended in a run (the host advances at the end) goes on playing in the next one
+      const endedInRun = media.element().ended && !!opts().onVideoEnd
       if (clipChanged) {
         navigation.clearNeighbours()
+        // the next clip warmed up by `preloadUrls` goes on stage as it is: no blank frame, no wait (issue 18)
+        const warm = navigation.takePreload(opts().videoUrl)
+        if (warm) media.swap(warm)
         // spec §4: the playing state is kept across previous/next (unless the host says otherwise)
-        loadClip('isPlaying' in delta ? opts().isPlaying : store.get().playing)
+        loadClip('isPlaying' in delta ? opts().isPlaying : store.get().playing || endedInRun)
       } else if (changed('thumbnailUrl')) {
         media.renderPoster()
       }
@@ -295,6 +318,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
         else if (!opts().isPlaying && !el.paused) el.pause()
       }
       controls.render()
+      runThrough.render()
     },
     destroy(): void {
       if (destroyed) return

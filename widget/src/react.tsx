@@ -55,6 +55,8 @@ export interface PlayerModalProps {
   variant?: PlayerOptions['variant']
   /** The learner changed a remembered setting (issue 17). */
   onPreferencesChange?: PlayerOptions['onPreferencesChange']
+  /** More options, over the ones above (a host that runs its own list: position, shareUrl, onNext…). */
+  extra?: Partial<PlayerOptions>
 }
 
 /**
@@ -75,6 +77,7 @@ export function PlayerModal({
   apiBase = '',
   variant = 'modal',
   onPreferencesChange = null,
+  extra,
 }: PlayerModalProps) {
   const chunk = chunks[index]
   const list = chunks.length > 1
@@ -98,6 +101,7 @@ export function PlayerModal({
       onPlayingChange={onPlayingChange}
       onPreferencesChange={onPreferencesChange}
       preloadUrls={[next?.play_s3_url, previous?.play_s3_url].filter((u): u is string => !!u)}
+      {...extra}
     />
   )
 }

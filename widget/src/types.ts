@@ -120,6 +120,20 @@ export interface PlayerOptions {
   remember: boolean
   /** The learner changed a remembered setting (the site saves a signed-in learner's in the profile). */
   onPreferencesChange: ((preferences: UserPreferences) => void) | null
+  /** Where the clip stands in the host's run (1-based `index`; `total` null when unknown): shows 'n / N'. */
+  position: { index: number; total: number | null } | null
+  /** The clip's link: when set, a 'Copy link' button copies it and shows a toast (issue 17). */
+  shareUrl: string | null
+  /**
+   * Run-through (issue 18, hosts that give `onVideoEnd`): play each clip this many times before going on; null
+   * means the learner's remembered choice ('Repeat each clip' in the player's settings).
+   */
+  repeatEach: 1 | 2 | 3 | null
+  /**
+   * Run-through: pause at the end of each clip instead of going on; null means the remembered choice. A host that
+   * sets both `repeatEach` and `stopAfterEach` owns them: the player shows no settings control.
+   */
+  stopAfterEach: boolean | null
 }
 
 /** The handle createPlayer returns. */

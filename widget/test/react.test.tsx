@@ -90,3 +90,19 @@ test('the close button asks the host to close; closed, the player is hidden', ()
   })
   expect(host.querySelector<HTMLElement>('.pr-player')?.hidden).toBe(true)
 })
+
+test('a new index puts the warmed-up element of that clip on stage as it is (no reload: issue 18)', () => {
+  render(0, vi.fn())
+  const warm = [...host.querySelectorAll<HTMLMediaElement>('[data-testid=pr-preload-media]')].find(
+    (m) => m.getAttribute('src') === '/media/2.mp4',
+  )
+  expect(warm).toBeDefined()
+  render(1, vi.fn())
+  expect(host.querySelector('[data-testid=pr-media]')).toBe(warm)
+  expect(warm?.closest('.pr-stage')).not.toBeNull()
+  // now clip 2's neighbours are warm, next first
+  const preloads = [...host.querySelectorAll('[data-testid=pr-preload-media]')].map((m) =>
+    m.getAttribute('src'),
+  )
+  expect(preloads).toEqual(['/media/3.mp4', '/media/1.mp4'])
+})

@@ -313,4 +313,13 @@ export const MESSAGES = {
   contextLoading: 'Loading context...',
   contextNone: 'Nothing else is said around this clip.',
   contextFailed: 'The context could not be loaded.',
+  // the player's position counter, Copy link and run-through settings (issues 17, 18)
+  copyLink: 'Copy link',
+  /** {index}, {total} */
+  clipPosition: 'Clip {index} of {total}',
+  /** {index} */
+  clipPositionOpen: 'Clip {index}',
+  runThroughSettings: 'Run-through',
+  repeatEachClip: 'Repeat each clip',
+  stopAfterEachClip: 'Stop after each clip',
 } as const

@@ -76,6 +76,10 @@ describe('video modal', () => {
     })
     const opened = await openPage(suite.browser, suite.site, { viewport: 'desktop', theme: 'dark' })
     const { page } = opened
+    // the search modal plays the results in order (issue 18): here each clip stays at its end, as a showing
+    await opened.context.addInitScript(() =>
+      localStorage.setItem('phrasereel:run-through', JSON.stringify({ repeatEach: 1, stopAfterEach: true })),
+    )
     const logs = recordPlayLogs(page)
     await visit(page, '/search?q=mean')
     const results = page.locator('.results > li')
@@ -138,7 +142,7 @@ describe('video modal', () => {
     await expect.poll(() => logs.length, { timeout: 10_000 }).toBe(1)
     expect(logs[0]!.contentId).toBe(secondContent.contentId)
     expect(secondContent.chunkIds).toContain(logs[0]!.chunkId)
-    // the clip loops: still one play for this showing
+    // the clip stops at its end ('Stop after each clip'): still one play for this showing
     await page.waitForTimeout(2_500)
     expect(logs.length).toBe(1)
 

@@ -35,8 +35,10 @@ export interface ChunkNavigation {
   isBusy(): boolean
   /** Forget the neighbours learnt for the previous clip. */
   clearNeighbours(): void
-  /** Warm up the media the host names in `preloadUrls` (the first two). */
+  /** Warm up the media the host names in `preloadUrls` (the first two); those already warm are kept. */
   renderPreloads(): void
+  /** The warmed-up element of `url` of the stage's kind, taken out of the preloads (null when none). */
+  takePreload(url: string | null): HTMLMediaElement | null
   destroy(): void
 }
 
@@ -178,8 +180,24 @@ export function createChunkNavigation(
     isBusy: () => lock.isLocked() || loading > 0,
     clearNeighbours,
     renderPreloads() {
-      for (const el of preloaders.splice(0)) el.remove()
-      for (const url of ctx.options().preloadUrls.slice(0, 2)) preloaders.push(preloadMedia(url))
+      const wanted = ctx.options().preloadUrls.slice(0, 2)
+      const kept = preloaders.splice(0)
+      for (const url of wanted) {
+        const i = kept.findIndex((el) => el.getAttribute('src') === url && !el.error)
+        preloaders.push(i >= 0 ? kept.splice(i, 1)[0]! : preloadMedia(url))
+      }
+      for (const el of kept) el.remove()
+      // in the host's order (moving a warm element keeps what it loaded)
+      const inBox = [...preloadBox.children].filter((el) => preloaders.includes(el as HTMLMediaElement))
+      if (inBox.some((el, i) => el !== preloaders[i])) preloadBox.append(...preloaders)
+    },
+    takePreload(url) {
+      if (!url) return null
+      const kind = media.isVideo() ? 'VIDEO' : 'AUDIO'
+      const i = preloaders.findIndex(
+        (el) => el.getAttribute('src') === url && el.tagName === kind && !el.error,
+      )
+      return i >= 0 ? preloaders.splice(i, 1)[0]! : null
     },
     destroy() {
       lock.release()

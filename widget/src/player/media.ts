@@ -10,6 +10,8 @@ export interface MediaHooks {
   onTime(): void
   /** Where the phrase to start at is said, if anywhere. */
   phrase(): PhraseTimes | null
+  /** The clip ended: true when something else handled it (the run-through's repeat or stop). */
+  ended?(): boolean
 }
 
 /** The media element on stage, its poster, cover and placeholder, and playback. */
@@ -185,7 +187,9 @@ export function createMediaControl(ctx: PlayerContext, hooks: MediaHooks): Media
 
   function onEnded(): void {
     const onVideoEnd = ctx.options().onVideoEnd
-    if (onVideoEnd) {
+    if (hooks.ended?.()) {
+      // played again, or stopped there on purpose (run-through)
+    } else if (onVideoEnd) {
       onVideoEnd()
     } else {
       // spec §4: without an end handler the clip loops

@@ -37,6 +37,10 @@ export const DEFAULT_OPTIONS: PlayerOptions = {
   language: null,
   muted: false,
   panelOpen: false,
+  position: null,
+  shareUrl: null,
+  repeatEach: null,
+  stopAfterEach: null,
 }
 
 /** The rate to start with: the option when the speed picker offers it, else 1. */

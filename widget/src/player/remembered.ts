@@ -54,3 +54,49 @@ export function browserLanguages(win: Window): string[] {
   const list = win.navigator.languages?.length ? win.navigator.languages : [win.navigator.language]
   return list.map((tag) => (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '').filter(Boolean)
 }
+
+/** How many times each clip plays before a run-through moves on (issue 18). */
+export type RepeatEach = 1 | 2 | 3
+
+/** The run-through settings (issue 18): 'Repeat each clip' and 'Stop after each clip'. */
+export interface RunThroughSettings {
+  repeatEach: RepeatEach
+  stopAfterEach: boolean
+}
+
+/** The local storage key of the run-through settings (kept in this browser only, not in the profile). */
+export const RUN_THROUGH_KEY = 'phrasereel:run-through'
+
+/** The run-through settings when none are remembered: each clip once, then the next one. */
+export const DEFAULT_RUN_THROUGH: RunThroughSettings = { repeatEach: 1, stopAfterEach: false }
+
+/** Keeps only valid values; anything else falls back to the default. */
+export function validRunThrough(value: unknown): RunThroughSettings {
+  const raw = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  const repeat = raw.repeatEach
+  return {
+    repeatEach: repeat === 1 || repeat === 2 || repeat === 3 ? repeat : DEFAULT_RUN_THROUGH.repeatEach,
+    stopAfterEach:
+      typeof raw.stopAfterEach === 'boolean' ? raw.stopAfterEach : DEFAULT_RUN_THROUGH.stopAfterEach,
+  }
+}
+
+/** The run-through settings remembered in this browser (the defaults when none, or storage is unavailable). */
+export function readRunThrough(win: Window): RunThroughSettings {
+  try {
+    return validRunThrough(JSON.parse(win.localStorage.getItem(RUN_THROUGH_KEY) ?? 'null'))
+  } catch {
+    return { ...DEFAULT_RUN_THROUGH }
+  }
+}
+
+/** Remembers `patch` over the kept run-through settings; answers the whole set. */
+export function rememberRunThrough(win: Window, patch: Partial<RunThroughSettings>): RunThroughSettings {
+  const next = validRunThrough({ ...readRunThrough(win), ...patch })
+  try {
+    win.localStorage.setItem(RUN_THROUGH_KEY, JSON.stringify(next))
+  } catch {
+    // storage full or refused: the settings last for this page
+  }
+  return next
+}

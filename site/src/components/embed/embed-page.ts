@@ -172,6 +172,9 @@ export function startEmbedPage(root: HTMLElement, config: EmbedConfig): void {
       playbackRate: params.speed,
       panelOpen: params.components.translations && !!params.lang,
       onVideoEnd: clipEnded,
+      // the embed counts its own `repeat`: the site's remembered run-through settings stay out of it
+      repeatEach: 1,
+      stopAfterEach: false,
       onPrevious: byQuery ? () => void go(index - 1, player?.playbackState() === 'playing') : null,
       onNext: byQuery ? () => void go(index + 1, player?.playbackState() === 'playing') : null,
       onChunkChange: byQuery

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
-import type { ChunkLink } from '@phrasereel/widget'
+import type { ChunkLink, PlayerOptions } from '@phrasereel/widget'
 import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
@@ -37,6 +37,8 @@ interface Props {
   advanceOnEnd?: boolean
   /** Like/save and the play log for the clip shown (the learner site); the admin screens leave them out. */
   marks?: boolean
+  /** More player options over the list's own (a host running its own list: position, shareUrl, onNext…). */
+  playerOptions?: Partial<PlayerOptions>
 }
 
 /** The modal player over a list of clips. */
@@ -48,6 +50,7 @@ export function VideoModal({
   onClose,
   advanceOnEnd = false,
   marks = true,
+  playerOptions,
 }: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
@@ -85,11 +88,23 @@ export function VideoModal({
           advanceOnEnd={advanceOnEnd}
           onPreferencesChange={savePlayerPreferences}
           isPlaying
+          extra={{
+            // issue 17: where the clip stands in the list, and its link (the learner site's lists)
+            position: chunks.length > 1 ? { index: index + 1, total: chunks.length } : null,
+            shareUrl: marks ? shareLink(shownChunkId, query) : null,
+            ...playerOptions,
+          }}
         />
         {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}
       </div>
     </Suspense>
   )
+}
+
+/** The clip's /play link, with the phrase when there is one (issue 17). */
+function shareLink(chunkId: number, query: string | null): string {
+  const link = `${window.location.origin}/play/${chunkId}`
+  return query ? `${link}?q=${encodeURIComponent(query)}` : link
 }
 
 /**

@@ -15,6 +15,7 @@ import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { type ClipRef, contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
 import { MARKS } from '../marks/mark-look.ts'
 import { showToast } from '../common/toast.ts'
+import { createRunThroughList } from './run-through.ts'
 
 const PAGE_SIZE = LIMITS.resultsPageSize
 
@@ -37,6 +38,9 @@ export function startSearchPage(root: HTMLElement): void {
   }
   const query = state.q
   let items = state.items
+  // the page shown and its count: a run-through starts there (issue 18)
+  let shownPage = state.page
+  let count: ResultTotal = state.count
   let controller: AbortController | null = null
   const copiedTimers = new Map<Element, number>()
   // spec §4 like/save: one status per clip, shared with the video modal's buttons (content-status.ts), so a like
@@ -110,6 +114,8 @@ export function startSearchPage(root: HTMLElement): void {
         filters: state.filters ?? [],
       })
       items = result.items
+      shownPage = page
+      count = result
       block!.innerHTML = resultsBlockHtml(query, result.items, result, page, PAGE_SIZE)
       applyStatuses()
       void loadStatuses()
@@ -123,7 +129,7 @@ export function startSearchPage(root: HTMLElement): void {
     if (focusSummary) block!.querySelector<HTMLElement>('.results-summary')?.focus()
   }
 
-  const loadModal = () => import('../home/home-modal.tsx')
+  const loadModal = () => import('./run-through-modal.tsx')
   if (items.length > 0) {
     block.addEventListener('pointerover', () => void loadModal(), { once: true })
   }
@@ -147,9 +153,21 @@ export function startSearchPage(root: HTMLElement): void {
       if (mouse.button !== 0 || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey) return
       event.preventDefault()
       const index = Number(opener.dataset.open)
-      const list = items
+      // the player plays the results in order from there, through the pages (issue 18)
+      const list = createRunThroughList({
+        pageSize: PAGE_SIZE,
+        page: shownPage,
+        items,
+        total: count.total,
+        exact: !count.capped && !count.estimated,
+        index,
+        fetchPage: async (page) => {
+          const answer = await searchChunks(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+          return { items: answer.items, total: answer.total, exact: !answer.capped && !answer.estimated }
+        },
+      })
       loadModal()
-        .then(({ openVideoModal }) => openVideoModal(list, index, query))
+        .then(({ openRunThrough }) => openRunThrough(list, query))
         .catch((error: unknown) => console.warn('[search] the player failed to load:', error))
       return
     }
