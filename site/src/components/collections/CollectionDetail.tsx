@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
 import { useSession } from '../auth/use-session.ts'
 import { ExportToAnki } from '../exports/ExportToAnki.tsx'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { VideoModal } from '../player/VideoModal.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
 import {
@@ -50,7 +51,18 @@ export default function CollectionDetail({
   const [signInPrompt, setSignInPrompt] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [editingDetails, setEditingDetails] = useState(false)
-  const [player, setPlayer] = useState<{ chunks: SiteChunk[]; index: number; query: string } | null>(null)
+  const [player, setPlayer] = useState<{ chunks: SiteChunk[]; index: number; query: string | null } | null>(
+    null,
+  )
+  // a shared `?clip=` address opens that clip (issue 17)
+  useEffect(
+    () =>
+      watchClipUrl(
+        () => [],
+        (chunks, index) => setPlayer({ chunks, index, query: null }),
+      ),
+    [],
+  )
   const loadedFor = useRef<string | null>(personal ? 'authenticated' : null)
 
   // a signed-in viewer's own view: is_owner and is_liked

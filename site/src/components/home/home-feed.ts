@@ -11,6 +11,7 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { fetchRandomChunks, type SiteChunk } from '../../lib/api.ts'
 import { chunkCardHtml, genreButtonsHtml, skeletonCardsHtml } from '../../lib/card-html.ts'
 import { genresOf } from '../../lib/format.ts'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { mergeChunks } from './merge-chunks.ts'
 
 const PAGE = LIMITS.homePageSize
@@ -164,4 +165,11 @@ export function startHomeFeed(root: HTMLElement): void {
 
   if (items.length === 0) void fetchPage()
   else render()
+
+  // a shared `?clip=` address opens that clip over the feed (issue 17)
+  watchClipUrl(visible, (list, index) => {
+    loadModal()
+      .then(({ openVideoModal }) => openVideoModal(list, index))
+      .catch((error: unknown) => console.warn('[home] the player failed to load:', error))
+  })
 }

@@ -15,6 +15,7 @@ import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { ExportToAnki } from '../exports/ExportToAnki.tsx'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { preloadPlayer, VideoModal } from '../player/VideoModal.tsx'
 import '../auth/auth-styles.ts'
 
@@ -95,7 +96,24 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
     }
   }, [kind, signedIn, loadInBrowser])
 
-  const chunks = items.map((item) => item.chunk)
+  const listed = items.map((item) => item.chunk)
+  // a shared `?clip=` address opens that clip (issue 17); one not in the list plays on its own
+  const [single, setSingle] = useState<SiteChunk | null>(null)
+  const chunks = single ? [single] : listed
+  const listedRef = useRef(listed)
+  listedRef.current = listed
+  useEffect(() => {
+    if (loading) return
+    return watchClipUrl(
+      () => listedRef.current,
+      (list, index) => {
+        const id = list[index]!.id
+        const at = listedRef.current.findIndex((chunk) => chunk.id === id)
+        setSingle(at >= 0 ? null : list[index]!)
+        setOpenIndex(Math.max(at, 0))
+      },
+    )
+  }, [loading])
   const heading = useRef<HTMLHeadingElement>(null)
   const [announce, setAnnounce] = useState('')
   const [clearing, setClearing] = useState(false)
@@ -232,7 +250,10 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
         chunks={chunks}
         index={openIndex}
         onIndexChange={(i) => open(i)}
-        onClose={() => setOpenIndex(null)}
+        onClose={() => {
+          setOpenIndex(null)
+          setSingle(null)
+        }}
       />
     </section>
   )

@@ -12,6 +12,7 @@ import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
 import { playerMarksSlot } from '../marks/player-marks.ts'
+import { type ClipUrlTracker, trackClipUrl } from './clip-url.ts'
 import { followProfilePreferences, savePlayerPreferences } from './player-preferences.ts'
 
 // a signed-in learner's saved player settings become this browser's (issue 17)
@@ -37,6 +38,8 @@ interface Props {
   advanceOnEnd?: boolean
   /** Like/save and the play log for the clip shown (the learner site); the admin screens leave them out. */
   marks?: boolean
+  /** The open clip in the address, `?clip={id}`, and browser Back closes the player (issue 17; clip-url.ts). */
+  clipInUrl?: boolean
 }
 
 /** The modal player over a list of clips. */
@@ -48,6 +51,7 @@ export function VideoModal({
   onClose,
   advanceOnEnd = false,
   marks = true,
+  clipInUrl = true,
 }: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
@@ -57,6 +61,23 @@ export function VideoModal({
   const shownChunkId = chunk && moved?.from === chunk.id ? moved.chunkId : chunk?.id
   // biome-ignore lint/correctness/useExhaustiveDependencies: another list item (or closing) forgets the move
   useEffect(() => setMoved(null), [index, chunks])
+
+  // issue 17: the address names the open clip; Back closes the player
+  const closeRef = useRef(onClose)
+  closeRef.current = onClose
+  const address = useRef<ClipUrlTracker | null>(null)
+  useEffect(() => {
+    if (!open || !clipInUrl) return
+    const tracker = trackClipUrl(() => closeRef.current())
+    address.current = tracker
+    return () => {
+      tracker.closed()
+      address.current = null
+    }
+  }, [open, clipInUrl])
+  useEffect(() => {
+    if (open && shownChunkId !== undefined) address.current?.show(shownChunkId)
+  }, [open, shownChunkId])
 
   useEffect(() => {
     if (!open) return

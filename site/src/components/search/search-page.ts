@@ -15,6 +15,7 @@ import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { type ClipRef, contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
 import { MARKS } from '../marks/mark-look.ts'
 import { showToast } from '../common/toast.ts'
+import { watchClipUrl } from '../player/clip-url.ts'
 
 const PAGE_SIZE = LIMITS.resultsPageSize
 
@@ -90,7 +91,9 @@ export function startSearchPage(root: HTMLElement): void {
     applyStatuses()
   }
 
+  let shownPage = pageFromUrl()
   async function show(page: number, focusSummary: boolean): Promise<void> {
+    shownPage = page
     controller?.abort()
     const current = new AbortController()
     controller = current
@@ -177,6 +180,14 @@ export function startSearchPage(root: HTMLElement): void {
     }
   })
 
-  window.addEventListener('popstate', () => void show(pageFromUrl(), false))
+  // Back that only closes the player (`?clip=`, issue 17) leaves the results as they are
+  window.addEventListener('popstate', () => pageFromUrl() !== shownPage && void show(pageFromUrl(), false))
+  watchClipUrl(
+    () => items,
+    (list, index) =>
+      void loadModal()
+        .then(({ openVideoModal }) => openVideoModal(list, index, query))
+        .catch((error: unknown) => console.warn('[search] the player failed to load:', error)),
+  )
   void loadStatuses()
 }
