@@ -3,6 +3,7 @@ import type { UserPreferences } from '@phrasereel/api/shared/wire'
 import type { ChunkLink, PlayerHandle, PlayerOptions } from './types.ts'
 import { createChunkNavigation } from './player/chunk-navigation.ts'
 import { createClock } from './player/clock.ts'
+import { createCollectionButton } from './player/collection-button.ts'
 import { createEmitter, type PlayerEventMap } from './player/events.ts'
 import { createControls } from './player/controls.ts'
 import { createFrame } from './player/frame.ts'
@@ -92,6 +93,10 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
     toggleFullscreen: () => layout.setFullscreen(!store.get().fullscreen),
     seekFraction: media.seekFraction,
   })
+  // issue 18: after the spacer, before translations and fullscreen
+  const collectionButton = createCollectionButton(ctx)
+  controls.element.querySelector('.pr-spacer')?.after(collectionButton.element)
+  collectionButton.render()
   frame.mount(container, {
     stage: [media.cover, media.element(), media.placeholder],
     subtitles: subtitles.element,
@@ -256,6 +261,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
         else if (!opts().isPlaying && !el.paused) el.pause()
       }
       controls.render()
+      collectionButton.render()
     },
     destroy(): void {
       if (destroyed) return

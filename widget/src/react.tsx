@@ -55,6 +55,8 @@ export interface PlayerModalProps {
   variant?: PlayerOptions['variant']
   /** The learner changed a remembered setting (issue 17). */
   onPreferencesChange?: PlayerOptions['onPreferencesChange']
+  /** Issue 18: an 'Add to collection' button for the clip shown. */
+  onAddToCollection?: PlayerOptions['onAddToCollection']
 }
 
 /**
@@ -75,6 +77,7 @@ export function PlayerModal({
   apiBase = '',
   variant = 'modal',
   onPreferencesChange = null,
+  onAddToCollection = null,
 }: PlayerModalProps) {
   const chunk = chunks[index]
   const list = chunks.length > 1
@@ -97,6 +100,7 @@ export function PlayerModal({
       onChunkChange={onChunkChange}
       onPlayingChange={onPlayingChange}
       onPreferencesChange={onPreferencesChange}
+      onAddToCollection={onAddToCollection}
       preloadUrls={[next?.play_s3_url, previous?.play_s3_url].filter((u): u is string => !!u)}
     />
   )

@@ -120,6 +120,8 @@ export interface PlayerOptions {
   remember: boolean
   /** The learner changed a remembered setting (the site saves a signed-in learner's in the profile). */
   onPreferencesChange: ((preferences: UserPreferences) => void) | null
+  /** Issue 18: with a handler, the control row has an 'Add to collection' button for the clip shown. */
+  onAddToCollection: ((chunkId: number) => void) | null
 }
 
 /** The handle createPlayer returns. */

@@ -37,6 +37,7 @@ export const DEFAULT_OPTIONS: PlayerOptions = {
   language: null,
   muted: false,
   panelOpen: false,
+  onAddToCollection: null,
 }
 
 /** The rate to start with: the option when the speed picker offers it, else 1. */

@@ -15,6 +15,7 @@ import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { ExportToAnki } from '../exports/ExportToAnki.tsx'
+import { openAddToCollection } from '../collections/add-to-collection.tsx'
 import { watchClipUrl } from '../player/clip-url.ts'
 import { preloadPlayer, VideoModal } from '../player/VideoModal.tsx'
 import '../auth/auth-styles.ts'
@@ -205,6 +206,15 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
             />
             <div className="pr-list-actions">
               <LikeSaveButtons contentMetadataId={item.chunk.content_metadata.id} chunkId={item.chunk.id} />
+              <button
+                type="button"
+                className="pr-btn pr-btn-outline pr-btn-sm"
+                data-add-collection={item.chunk.id}
+                aria-label={`${MESSAGES.addToCollection}: ${item.chunk.content_metadata?.name?.trim() || MESSAGES.untitledContent}`}
+                onClick={() => openAddToCollection({ chunkId: item.chunk.id, phrase: null })}
+              >
+                {MESSAGES.addToCollection}
+              </button>
               {kind === 'history' && item.historyId !== undefined ? (
                 <button
                   type="button"

@@ -22,6 +22,13 @@ const PlayerModal = lazy(() =>
   import('./player-entry.ts').then((module) => ({ default: module.PlayerModal })),
 )
 
+/** 'Add to collection' from the player (issue 18): the dialog's code loads on first use. */
+function addToCollection(chunkId: number, query: string | null): void {
+  import('../collections/add-to-collection.tsx')
+    .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: query }))
+    .catch((error: unknown) => console.warn('[player] add to collection failed to load:', error))
+}
+
 /** Warms the player chunk (e.g. on hover or idle) so the first open does not wait for it. */
 export function preloadPlayer(): void {
   void import('./player-entry.ts')
@@ -105,6 +112,7 @@ export function VideoModal({
           onChunkChange={(link: ChunkLink) => setMoved({ from: chunk.id, chunkId: link.id })}
           advanceOnEnd={advanceOnEnd}
           onPreferencesChange={savePlayerPreferences}
+          onAddToCollection={marks ? (chunkId: number) => addToCollection(chunkId, query) : null}
           isPlaying
         />
         {marks ? <PlayerExtras contentMetadataId={chunk.content_metadata.id} chunkId={shownChunkId} /> : null}

@@ -148,6 +148,15 @@ export function startSearchPage(root: HTMLElement): void {
         .catch((error: unknown) => console.warn('[search] the player failed to load:', error))
       return
     }
+    const addButton = target?.closest<HTMLButtonElement>('button[data-add-collection]')
+    if (addButton) {
+      // issue 18: the searched phrase goes in with the clip
+      const chunkId = Number(addButton.dataset.addCollection)
+      void import('../collections/add-to-collection.tsx')
+        .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: query }))
+        .catch((error: unknown) => console.warn('[search] add to collection failed to load:', error))
+      return
+    }
     const toggleButton = target?.closest<HTMLButtonElement>('button[data-like], button[data-save]')
     if (toggleButton) {
       await toggle(toggleButton)
