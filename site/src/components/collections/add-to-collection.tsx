@@ -8,7 +8,7 @@
 import { LIMITS } from '@phrasereel/api/shared/limits'
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import type { Collection, CollectionClipAdded } from '@phrasereel/api/shared/wire'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { authFetch } from '../../lib/auth-client.ts'
 import { ErrorBanner } from '../auth/ErrorBanner.tsx'
@@ -88,7 +88,13 @@ function Picker({ target, onClose }: { target: AddTarget; onClose(): void }) {
     }
   }, [])
 
-  async function addTo(collection: Pick<Collection, 'id' | 'name'>): Promise<void> {
+  // buttons stay enabled while a call runs (aria-disabled, clicks ignored): a disabled button would drop the
+  // focus out of the dialog, and the player under it would take Esc and the arrow keys
+  const running = useRef(false)
+
+  async function addTo(collection: Pick<Collection, 'id' | 'name'>, chained = false): Promise<void> {
+    if (running.current && !chained) return
+    running.current = true
     setError(null)
     setDone(null)
     setBusy(true)
@@ -106,31 +112,34 @@ function Picker({ target, onClose }: { target: AddTarget; onClose(): void }) {
     } catch (caught) {
       setError(failureText(caught, MESSAGES.addToCollectionFailed))
     } finally {
+      running.current = false
       setBusy(false)
     }
   }
 
   async function createAndAdd(event: FormEvent): Promise<void> {
     event.preventDefault()
-    if (busy) return
+    if (running.current) return
     setError(null)
     setDone(null)
     if (!name.trim()) {
       setError(MESSAGES.collectionNameRequired)
       return
     }
+    running.current = true
     setBusy(true)
     let made: Collection
     try {
       made = await createCollection({ name: name.trim(), description: '', public: false })
     } catch (caught) {
       setError(failureText(caught, MESSAGES.createCollectionFailed))
+      running.current = false
       setBusy(false)
       return
     }
     setCollections((list) => [made, ...(list ?? [])])
     setName('')
-    await addTo(made)
+    await addTo(made, true)
   }
 
   return (
@@ -161,7 +170,7 @@ function Picker({ target, onClose }: { target: AddTarget; onClose(): void }) {
                   type="button"
                   className="pr-btn pr-btn-outline pr-add-choice"
                   data-collection-id={collection.id}
-                  disabled={busy}
+                  aria-disabled={busy}
                   onClick={() => void addTo(collection)}
                 >
                   <span className="pr-add-choice-name">{collection.name}</span>
@@ -180,9 +189,9 @@ function Picker({ target, onClose }: { target: AddTarget; onClose(): void }) {
               value={name}
               maxLength={LIMITS.collectionNameMax}
               onChange={(event) => setName(event.target.value)}
-              disabled={busy}
+              readOnly={busy}
             />
-            <button type="submit" className="pr-btn pr-btn-primary" disabled={busy}>
+            <button type="submit" className="pr-btn pr-btn-primary" aria-disabled={busy}>
               {MESSAGES.addToCollectionCreate}
             </button>
           </div>
