@@ -162,6 +162,34 @@ describe('add to collection', () => {
       })
     })
 
+    it(`from a home card: the clip's transcript goes in (${viewport})`, async () => {
+      const account = await createAccount(suite.site, { firstName: 'Hana' })
+      const made = await apiAs<{ id: number }>(suite.site, account, 'POST', '/api/collections/', {
+        name: `Home ${viewport}`,
+      })
+      await withPage(suite, { viewport }, async (page, opened) => {
+        await signInContext(opened.context, suite.site, account)
+        await page.goto('/')
+        await hydrated(page)
+        const card = page.locator('[data-feed] li').first()
+        const id = Number(await card.getAttribute('data-id'))
+        const transcript = ((await card.locator('.card__text').textContent()) ?? '').trim()
+        await card.getByRole('button', { name: new RegExp(`^${MESSAGES.addToCollection}`) }).click()
+        await dialog(page).waitFor({ timeout: 15_000 })
+        await dialog(page)
+          .getByRole('button', { name: new RegExp(`Home ${viewport}`) })
+          .click()
+        await expect
+          .poll(() => dialog(page).getByRole('status').textContent(), { timeout: 15_000 })
+          .toBe(MESSAGES.addedToCollection.replace('{name}', `Home ${viewport}`))
+        const read = await membersOf(account, made.id)
+        expect(read.members).toEqual({ '1': transcript })
+        expect(read.member_clips).toEqual({ '1': id })
+        // the card's button did not open the player
+        expect(await player(page).count()).toBe(0)
+      })
+    })
+
     it(`Play all: each phrase with its remembered clip, else its first result, on to the next (${viewport})`, async () => {
       const owner = await createAccount(suite.site, { firstName: 'Paula' })
       const made = await apiAs<{ id: number }>(suite.site, owner, 'POST', '/api/collections/', {

@@ -147,6 +147,14 @@ export function startHomeFeed(root: HTMLElement): void {
   const loadModal = () => import('./home-modal.tsx')
   grid.addEventListener('pointerover', () => void loadModal(), { once: true })
   grid.addEventListener('click', (event) => {
+    const add = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-add-collection]')
+    if (add) {
+      const chunkId = Number(add.dataset.addCollection)
+      void import('../collections/add-to-collection.tsx')
+        .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: null }))
+        .catch((error: unknown) => console.warn('[home] add to collection failed to load:', error))
+      return
+    }
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a.card__thumb')
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return
