@@ -159,6 +159,11 @@ describe('add to collection', () => {
         await expect.poll(() => player(page).isVisible(), { timeout: 15_000 }).toBe(true)
         await player(page).getByRole('button', { name: MESSAGES.addToCollection }).click()
         await prompt.waitFor({ timeout: 15_000 })
+        // and /play's
+        await page.goto(`/play/${suite.site.content[0]!.chunkIds[0]}`)
+        await player(page).getByRole('button', { name: MESSAGES.addToCollection }).click()
+        await prompt.waitFor({ timeout: 15_000 })
+        await expectNoSeriousA11yViolations(page)
       })
     })
 

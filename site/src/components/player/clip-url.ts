@@ -95,7 +95,8 @@ export function trackClipUrl(onBack: () => void): ClipUrlTracker {
       if (!open) return
       open = false
       if (entry === 'pushed' && pushedHere()) window.history.back()
-      else if (clipIdFromUrl() !== null) window.history.replaceState(null, '', addressWith(null))
+      else if (clipIdFromUrl() !== null)
+        window.history.replaceState(window.history.state, '', addressWith(null))
     },
   }
   current?.closed()
