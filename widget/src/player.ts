@@ -5,6 +5,7 @@ import type { ChunkLink, PlayerHandle, PlayerOptions } from './types.ts'
 import { createChunkNavigation } from './player/chunk-navigation.ts'
 import { createClock } from './player/clock.ts'
 import { createContextView } from './player/context-view.ts'
+import { createCollectionButton } from './player/collection-button.ts'
 import { createEmitter, type PlayerEventMap } from './player/events.ts'
 import { createControls } from './player/controls.ts'
 import { createFrame } from './player/frame.ts'
@@ -128,6 +129,10 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   const buttonRow = controls.element.querySelector('.pr-buttons')
   buttonRow?.querySelector('.pr-spacer')?.before(...runThrough.items)
   buttonRow?.append(runThrough.panel)
+  // issue 18: after the spacer, before translations and fullscreen
+  const collectionButton = createCollectionButton(ctx)
+  controls.element.querySelector('.pr-spacer')?.after(collectionButton.element)
+  collectionButton.render()
   frame.mount(container, {
     stage: [media.cover, media.element(), media.placeholder, audioCard.element],
     subtitles: subtitles.element,
@@ -319,6 +324,7 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
       }
       controls.render()
       runThrough.render()
+      collectionButton.render()
     },
     destroy(): void {
       if (destroyed) return

@@ -57,6 +57,8 @@ export interface PlayerModalProps {
   onPreferencesChange?: PlayerOptions['onPreferencesChange']
   /** More options, over the ones above (a host that runs its own list: position, shareUrl, onNext…). */
   extra?: Partial<PlayerOptions>
+  /** Issue 18: an 'Add to collection' button for the clip shown. */
+  onAddToCollection?: PlayerOptions['onAddToCollection']
 }
 
 /**
@@ -78,6 +80,7 @@ export function PlayerModal({
   variant = 'modal',
   onPreferencesChange = null,
   extra,
+  onAddToCollection = null,
 }: PlayerModalProps) {
   const chunk = chunks[index]
   const list = chunks.length > 1
@@ -100,6 +103,7 @@ export function PlayerModal({
       onChunkChange={onChunkChange}
       onPlayingChange={onPlayingChange}
       onPreferencesChange={onPreferencesChange}
+      onAddToCollection={onAddToCollection}
       preloadUrls={[next?.play_s3_url, previous?.play_s3_url].filter((u): u is string => !!u)}
       {...extra}
     />

@@ -134,6 +134,8 @@ export interface PlayerOptions {
    * sets both `repeatEach` and `stopAfterEach` owns them: the player shows no settings control.
    */
   stopAfterEach: boolean | null
+  /** Issue 18: with a handler, the control row has an 'Add to collection' button for the clip shown. */
+  onAddToCollection: ((chunkId: number) => void) | null
 }
 
 /** The handle createPlayer returns. */

@@ -172,13 +172,23 @@ export async function replaceMembers(
   members: { phrase: string; norm: string }[],
   now: Date,
 ): Promise<void> {
-  await db.query('delete from collection_members where collection_id = $1', [id])
+  // a phrase that stays keeps the clip it remembers (issue 18), wherever it moves
+  const { rows: kept } = await db.query<{ phrase_norm: string; chunk_id: number | null }>(
+    'delete from collection_members where collection_id = $1 returning phrase_norm, chunk_id',
+    [id],
+  )
+  const clips = new Map(kept.map((row) => [row.phrase_norm, row.chunk_id]))
   if (members.length > 0) {
     await db.query(
-      `insert into collection_members (collection_id, position, phrase, phrase_norm)
-       select $1, t.position, t.phrase, t.norm
-       from unnest($2::text[], $3::text[]) with ordinality as t(phrase, norm, position)`,
-      [id, members.map((m) => m.phrase), members.map((m) => m.norm)],
+      `insert into collection_members (collection_id, position, phrase, phrase_norm, chunk_id)
+       select $1, t.position, t.phrase, t.norm, t.chunk_id
+       from unnest($2::text[], $3::text[], $4::bigint[]) with ordinality as t(phrase, norm, chunk_id, position)`,
+      [
+        id,
+        members.map((m) => m.phrase),
+        members.map((m) => m.norm),
+        members.map((m) => clips.get(m.norm) ?? null),
+      ],
     )
   }
   await bumpVersion(db, id, now)
@@ -252,4 +262,74 @@ export async function collectionVersion(db: Queryable, id: number): Promise<Coll
     isPublic: row.is_public,
     etag: `"c${id}-v${row.version}-u${row.owner_updated_at.getTime()}"`,
   }
+}
+
+/** One member with the clip it remembers (issue 18). */
+export interface MemberRow {
+  phrase: string
+  chunkId: number | null
+}
+
+/** The members of a collection in order, each with its remembered clip (null when none or no longer shown). */
+export async function findMemberRows(db: Queryable, id: number): Promise<MemberRow[]> {
+  const { rows } = await db.query<{ phrase: string; chunk_id: number | null }>(
+    `select m.phrase, case when c.enabled then m.chunk_id end as chunk_id
+     from collection_members m left join content_chunks c on c.id = m.chunk_id
+     where m.collection_id = $1 order by m.position`,
+    [id],
+  )
+  return rows.map((row) => ({
+    phrase: row.phrase,
+    chunkId: row.chunk_id === null ? null : Number(row.chunk_id),
+  }))
+}
+
+/** The transcript of an enabled clip; null when there is no such clip or it is disabled. */
+export async function findPlayableChunkText(db: Queryable, chunkId: number): Promise<string | null> {
+  const { rows } = await db.query<{ text: string | null }>(
+    'select transcribed_text as text from content_chunks where id = $1 and enabled',
+    [chunkId],
+  )
+  const row = rows[0]
+  return row ? (row.text ?? '') : null
+}
+
+/**
+ * Remembers `chunkId` with the member whose phrase normalises to `norm`, appending the phrase at the end when
+ * the collection does not hold it yet; the collection must be locked. Answers the member's 1-based position and
+ * whether it was added, or null when appending would pass `max` members.
+ */
+export async function upsertMemberClip(
+  db: Queryable,
+  id: number,
+  member: { phrase: string; norm: string },
+  chunkId: number,
+  max: number,
+  now: Date,
+): Promise<{ position: number; added: boolean } | null> {
+  const { rows: updated } = await db.query<{ position: number }>(
+    `update collection_members set chunk_id = $3 where collection_id = $1 and phrase_norm = $2
+     returning position`,
+    [id, member.norm, chunkId],
+  )
+  let result: { position: number; added: boolean }
+  if (updated[0]) {
+    result = { position: updated[0].position, added: false }
+  } else {
+    const { rows } = await db.query<{ n: number; last: number }>(
+      `select count(*)::int as n, coalesce(max(position), 0)::int as last
+       from collection_members where collection_id = $1`,
+      [id],
+    )
+    const { n, last } = rows[0]!
+    if (n >= max) return null
+    await db.query(
+      `insert into collection_members (collection_id, position, phrase, phrase_norm, chunk_id)
+       values ($1, $2, $3, $4, $5)`,
+      [id, last + 1, member.phrase, member.norm, chunkId],
+    )
+    result = { position: last + 1, added: true }
+  }
+  await bumpVersion(db, id, now)
+  return result
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AppContext } from '../context.ts'
+import type { Queryable } from '../db/connect.ts'
 import { withTransaction } from '../db/connect.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.ts'
 import { LIMITS, normalizeText } from '../shared/limits.ts'
@@ -12,13 +13,16 @@ import {
   deleteCollectionRow,
   findCollection,
   findCollectionLikeState,
-  findMemberPhrases,
+  findMemberRows,
+  findPlayableChunkText,
   insertCollection,
   lockCollection,
   replaceMembers,
   setCollectionLikeRow,
   updateCollectionFields,
+  upsertMemberClip,
 } from './collection-store.ts'
+import type { CollectionClipAdded, CollectionMemberClips } from '../shared/wire.ts'
 
 /** Texts of this module that the spec does not give. */
 export const COLLECTION_DETAILS = {
@@ -166,12 +170,12 @@ export async function getCollectionWithMembers(
   ctx: AppContext,
   viewerId: number | null,
   id: number,
-): Promise<CollectionWithMembers> {
+): Promise<CollectionWithMembers & CollectionMemberClips> {
   return withTransaction(ctx.db, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only')
     const found = await findCollection(client, id, viewerId)
     assertVisible(found && { id, ownerId: found.ownerId, isPublic: found.is_public }, viewerId)
-    return { ...stripOwner(found!), members: toMembersObject(await findMemberPhrases(client, id)) }
+    return { ...stripOwner(found!), ...(await membersWithClips(client, id)) }
   })
 }
 
@@ -215,13 +219,13 @@ export async function replaceCollectionMembers(
   userId: number,
   id: number,
   body: MembersBody,
-): Promise<CollectionWithMembers> {
+): Promise<CollectionWithMembers & CollectionMemberClips> {
   const members = toMemberList(body)
   return withTransaction(ctx.db, async (client) => {
     assertOwner(await lockCollection(client, id), userId)
     await replaceMembers(client, id, members, ctx.now())
     const collection = stripOwner((await findCollection(client, id, userId))!)
-    return { ...collection, members: toMembersObject(members.map((m) => m.phrase)) }
+    return { ...collection, ...(await membersWithClips(client, id)) }
   })
 }
 
@@ -250,4 +254,72 @@ export async function setCollectionLike(
 function stripOwner(found: Collection & { ownerId: number }): Collection {
   const { ownerId: _ownerId, ...collection } = found
   return collection
+}
+
+/** The members object of spec §3 and the clips its members remember (issue 18), keyed alike. */
+async function membersWithClips(
+  db: Queryable,
+  id: number,
+): Promise<{ members: Record<string, string> } & CollectionMemberClips> {
+  const rows = await findMemberRows(db, id)
+  const clips: Record<string, number> = {}
+  rows.forEach((row, i) => {
+    if (row.chunkId !== null) clips[String(i + 1)] = row.chunkId
+  })
+  return { members: toMembersObject(rows.map((row) => row.phrase)), member_clips: clips }
+}
+
+/** Body of POST /api/collections/{id}/clips (issue 18). */
+export const addClipBody = z.strictObject({
+  chunk_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  phrase: z.string().nullish(),
+})
+export type AddClipBody = z.infer<typeof addClipBody>
+
+/**
+ * A clip's text as a member phrase (spec §3 members stay phrases): spaces collapsed, and cut at a word boundary
+ * to the phrase limit of spec §5 when a transcript is longer.
+ */
+export function phraseOfClipText(text: string): string {
+  const phrase = text.trim().replace(/\s+/g, ' ')
+  const chars = [...phrase]
+  if (chars.length <= LIMITS.collectionPhraseMax) return phrase
+  const cut = chars.slice(0, LIMITS.collectionPhraseMax).join('')
+  const space = cut.lastIndexOf(' ')
+  return (space > 0 ? cut.slice(0, space) : cut).trim()
+}
+
+/**
+ * Adds a clip to one of the user's collections (issue 18): its phrase (the one given, e.g. the searched one,
+ * else the clip's transcript) goes in as a member at the end, unless the collection holds it already, and the
+ * member remembers the clip. Owner only; the clip must exist and be enabled.
+ */
+export async function addClipToCollection(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  body: AddClipBody,
+): Promise<CollectionClipAdded> {
+  const given = body.phrase?.trim().replace(/\s+/g, ' ') ?? ''
+  if (given !== '' && charLength(given) > LIMITS.collectionPhraseMax) {
+    throw new ValidationError(COLLECTION_DETAILS.phraseTooLong)
+  }
+  return withTransaction(ctx.db, async (client) => {
+    assertOwner(await lockCollection(client, id), userId)
+    const text = await findPlayableChunkText(client, body.chunk_id)
+    if (text === null) throw new NotFoundError(MESSAGES.chunkNotFound)
+    const phrase = given !== '' ? given : phraseOfClipText(text)
+    if (phrase === '') throw new ValidationError(COLLECTION_DETAILS.phraseEmpty)
+    const placed = await upsertMemberClip(
+      client,
+      id,
+      { phrase, norm: normalizeText(phrase) },
+      body.chunk_id,
+      LIMITS.collectionMembersMax,
+      ctx.now(),
+    )
+    if (!placed) throw new ConflictError(COLLECTION_DETAILS.tooManyMembers)
+    const collection = stripOwner((await findCollection(client, id, userId))!)
+    return { ...collection, ...(await membersWithClips(client, id)), ...placed }
+  })
 }

@@ -6,6 +6,8 @@ import { json } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { collectionVersion, listOwnCollections, listPublicCollections } from './collection-store.ts'
 import {
+  addClipBody,
+  addClipToCollection,
   collectionBody,
   createCollection,
   deleteCollection,
@@ -84,6 +86,14 @@ export function registerCollectionRoutes(router: Router<AppContext>): void {
     const id = parseId(params.id, 'id')
     const body = await readJson(request, membersBody)
     return json(await replaceCollectionMembers(ctx, session.ownerId, id, body))
+  })
+
+  // issue 18: a clip (and its phrase) into one of the caller's collections
+  router.post('/api/collections/:id/clips', async ({ request, params, ctx }) => {
+    const session = await requireSession(request, ctx, 'user')
+    const id = parseId(params.id, 'id')
+    const body = await readJson(request, addClipBody)
+    return json(await addClipToCollection(ctx, session.ownerId, id, body))
   })
 
   for (const [method, liked] of [

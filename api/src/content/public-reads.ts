@@ -15,7 +15,7 @@ import { type Queryable, namedStatementsSafe } from '../db/connect.ts'
 import { Batcher } from '../http/batcher.ts'
 import { NotFoundError } from '../http/errors.ts'
 import { parseId } from '../http/input.ts'
-import { RawAnswer } from '../http/respond.ts'
+import { noContent, RawAnswer } from '../http/respond.ts'
 import type { Router } from '../http/router.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import { CHUNK_COLUMNS, type ChunkRow, toChunk } from './content-store.ts'
@@ -164,9 +164,15 @@ const PUBLIC_JSON = Object.freeze({
 
 /** `chunk/{id}`, `chunks/count` and `words/count` of spec §7.2; registered before the other content routes. */
 export function registerPublicReadRoutes(router: Router<AppContext>): void {
-  router.get('/api/content/chunk/:chunkId', async ({ params, ctx }) => {
+  router.get('/api/content/chunk/:chunkId', async ({ params, url, ctx }) => {
     const body = await chunkJson(ctx, parseId(params.chunkId, 'chunkId'))
-    if (body === null) throw new NotFoundError(MESSAGES.chunkNotFound)
+    if (body === null) {
+      // `missing=no-content` (beyond spec, as navigate-chunk's, decision 067): a page opening a shared `?clip=`
+      // link asks this way, so a clip gone since logs no console error (decision 097)
+      if (url.searchParams.get('missing') === 'no-content')
+        return noContent({ 'access-control-allow-origin': '*' })
+      throw new NotFoundError(MESSAGES.chunkNotFound)
+    }
     return new RawAnswer(200, PUBLIC_JSON, body)
   })
 

@@ -322,4 +322,20 @@ export const MESSAGES = {
   runThroughSettings: 'Run-through',
   repeatEachClip: 'Repeat each clip',
   stopAfterEachClip: 'Stop after each clip',
+  // issue 18: add a clip to a collection; play a collection
+  addToCollection: 'Add to collection',
+  addToCollectionTitle: 'Add to collection',
+  /** {name} */
+  addedToCollection: 'Added to {name}',
+  /** {name} */
+  alreadyInCollection: 'Already in {name}: its clip is now this one',
+  addToCollectionFailed: 'Failed to add to collection',
+  addToCollectionNoCollections: 'You have no collections yet. Create one below.',
+  addToCollectionNewLabel: 'New collection name',
+  addToCollectionCreate: 'Create and add',
+  addToCollectionSignIn: 'Sign in to add clips to your collections.',
+  collectionFull: 'This collection is full',
+  playAll: 'Play all',
+  playAllLoading: 'Finding clips...',
+  playAllNothing: 'No videos found for the phrases of this collection',
 } as const

@@ -287,3 +287,25 @@ export interface SearchFacets {
   capped: boolean
   engine: 'postgres' | 'meilisearch'
 }
+
+/**
+ * Issue 18: the clips collection members remember, keyed like `members` ('1','2',…); members without one are
+ * left out. Part of the members endpoint's answer.
+ */
+export interface CollectionMemberClips {
+  member_clips: Record<string, number>
+}
+
+/** Body of `POST /api/collections/{id}/clips` (issue 18): the clip, and its phrase (else the clip's transcript). */
+export interface AddClipToCollectionBody {
+  chunk_id: number
+  phrase?: string | null
+}
+
+/** Answer of `POST /api/collections/{id}/clips`: the collection with its members, and where the phrase is. */
+export interface CollectionClipAdded extends CollectionWithMembers, CollectionMemberClips {
+  /** 1-based position of the phrase ('1','2',… in `members`). */
+  position: number
+  /** False when the collection held the phrase already (its remembered clip is now this one). */
+  added: boolean
+}

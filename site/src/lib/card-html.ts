@@ -30,7 +30,9 @@ export function chunkCardHtml(chunk: SiteChunk, options: { priority?: boolean } 
     ? `<img src="${escapeHtml(chunk.thumbnail_s3_url)}" alt="" width="320" height="180" loading="${options.priority ? 'eager' : 'lazy'}" decoding="async"${options.priority ? ' fetchpriority="high"' : ''}>`
     : ''
   const text = chunk.transcribed_text ? `<p class="card__text">${escapeHtml(chunk.transcribed_text)}</p>` : ''
-  return `<li data-id="${chunk.id}" data-genre="${escapeHtml(genre)}"><article class="card">${mediaHtml(chunk, title, image, '')}<h2 class="card__title" title="${escapeHtml(title)}">${escapeHtml(title)}</h2>${text}</article></li>`
+  // issue 18: the clip (its transcript as the phrase) into one of the learner's collections
+  const add = `<button type="button" class="button button--small card__add" data-add-collection="${chunk.id}" aria-label="${escapeHtml(`${MESSAGES.addToCollection}: ${title}`)}">${escapeHtml(MESSAGES.addToCollection)}</button>`
+  return `<li data-id="${chunk.id}" data-genre="${escapeHtml(genre)}"><article class="card">${mediaHtml(chunk, title, image, '')}<h2 class="card__title" title="${escapeHtml(title)}">${escapeHtml(title)}</h2>${text}${add}</article></li>`
 }
 
 /**

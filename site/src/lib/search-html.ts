@@ -54,7 +54,7 @@ export function resultHtml(chunk: SiteChunk, query: string, index: number): stri
       : ''
   }<p class="result__transcript">${transcript}</p><div class="result__actions"><button type="button" class="button button--small" data-copy-text="${index}">Copy text</button><button type="button" class="button button--small" data-copy-link="${chunk.id}">Copy link</button>${
     meta?.id ? markButtonHtml('like', meta.id, chunk.id) + markButtonHtml('save', meta.id, chunk.id) : ''
-  }</div></div></article></li>`
+  }<button type="button" class="button button--small" data-add-collection="${chunk.id}">${escapeHtml(MESSAGES.addToCollection)}</button></div></div></article></li>`
 }
 
 /**

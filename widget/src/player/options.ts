@@ -41,6 +41,7 @@ export const DEFAULT_OPTIONS: PlayerOptions = {
   shareUrl: null,
   repeatEach: null,
   stopAfterEach: null,
+  onAddToCollection: null,
 }
 
 /** The rate to start with: the option when the speed picker offers it, else 1. */

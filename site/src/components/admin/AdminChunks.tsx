@@ -363,6 +363,7 @@ export default function AdminChunks({ contentId, content, dataId, failed, firstR
         onClose={() => setPlaying(null)}
         advanceOnEnd
         marks={false}
+        clipInUrl={false}
       />
     </section>
   )

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { SiteChunk } from '../../lib/api.ts'
 import { useSession } from '../auth/use-session.ts'
 import { ExportToAnki } from '../exports/ExportToAnki.tsx'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { VideoModal } from '../player/VideoModal.tsx'
 import { CollectionDialog } from './CollectionDialog.tsx'
 import {
@@ -24,6 +25,7 @@ import {
 } from './collections-api.ts'
 import { DeleteCollectionDialog } from './DeleteCollectionDialog.tsx'
 import { PhraseTable } from './PhraseTable.tsx'
+import { findCollectionClips } from './play-all.ts'
 import { SignInRequiredDialog } from './SignInRequiredDialog.tsx'
 import './collections.css'
 
@@ -50,7 +52,24 @@ export default function CollectionDetail({
   const [signInPrompt, setSignInPrompt] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [editingDetails, setEditingDetails] = useState(false)
-  const [player, setPlayer] = useState<{ chunks: SiteChunk[]; index: number; query: string } | null>(null)
+  const [player, setPlayer] = useState<{
+    chunks: SiteChunk[]
+    index: number
+    query: string | null
+    /** Play all (issue 18): each clip's phrase, and the next clip when one ends. */
+    phrases?: string[]
+  } | null>(null)
+  const [playAllBusy, setPlayAllBusy] = useState(false)
+  const playAllRun = useRef<AbortController | null>(null)
+  // a shared `?clip=` address opens that clip (issue 17)
+  useEffect(
+    () =>
+      watchClipUrl(
+        () => [],
+        (chunks, index) => setPlayer({ chunks, index, query: null }),
+      ),
+    [],
+  )
   const loadedFor = useRef<string | null>(personal ? 'authenticated' : null)
 
   // a signed-in viewer's own view: is_owner and is_liked
@@ -132,6 +151,44 @@ export default function CollectionDetail({
     }
   }
 
+  // issue 18: the phrases in order, each with its remembered clip or else its first search result
+  async function playAll() {
+    if (playAllBusy) return
+    playAllRun.current?.abort()
+    const run = new AbortController()
+    playAllRun.current = run
+    setPlayAllBusy(true)
+    let opened = false
+    try {
+      await findCollectionClips(
+        collection.id,
+        status === 'authenticated',
+        (items, done) => {
+          if (run.signal.aborted) return
+          if (items.length === 0) {
+            if (done) window.alert(MESSAGES.playAllNothing)
+            return
+          }
+          const chunks = items.map((item) => item.chunk)
+          const itemPhrases = items.map((item) => item.phrase)
+          if (!opened) {
+            opened = true
+            setPlayer({ chunks, index: 0, query: itemPhrases[0]!, phrases: itemPhrases })
+          } else {
+            // the run grows as clips are found; a closed player stays closed
+            setPlayer((p) => (p?.phrases ? { ...p, chunks, phrases: itemPhrases } : p))
+          }
+        },
+        run.signal,
+      )
+    } catch (error) {
+      console.warn('[collection] play all failed:', error)
+      if (!opened) window.alert(MESSAGES.phraseSearchError)
+    } finally {
+      if (playAllRun.current === run) setPlayAllBusy(false)
+    }
+  }
+
   const isOwner = collection.is_owner && status === 'authenticated'
   return (
     <div className="pr-scope pr-collection">
@@ -171,6 +228,21 @@ export default function CollectionDetail({
             </svg>
             <span>{likeCount(collection.likes_count)}</span>
           </button>
+          {phrases.length > 0 && !editing ? (
+            <button
+              type="button"
+              className="pr-btn pr-btn-primary pr-play-all"
+              onClick={() => void playAll()}
+              disabled={playAllBusy && !player}
+              aria-busy={playAllBusy}
+              data-play-all
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
+                <path d="M8 5v14l11-7z" />
+              </svg>
+              {playAllBusy && !player ? MESSAGES.playAllLoading : MESSAGES.playAll}
+            </button>
+          ) : null}
           {phrases.length > 0 ? <ExportToAnki source="collection" collectionId={collection.id} /> : null}
           {isOwner ? (
             <>
@@ -279,9 +351,14 @@ export default function CollectionDetail({
       <VideoModal
         chunks={player?.chunks ?? []}
         index={player ? player.index : null}
-        query={player?.query ?? null}
+        query={(player?.phrases ? player.phrases[player.index] : player?.query) ?? null}
         onIndexChange={(index) => setPlayer((p) => (p ? { ...p, index } : p))}
-        onClose={() => setPlayer(null)}
+        onClose={() => {
+          playAllRun.current?.abort()
+          setPlayAllBusy(false)
+          setPlayer(null)
+        }}
+        advanceOnEnd={Boolean(player?.phrases)}
       />
     </div>
   )

@@ -7,14 +7,17 @@ export function SignInRequiredDialog({
   open,
   onClose,
   onSignedIn,
+  text = 'Sign in to like collections and keep the ones you enjoy.',
 }: {
   open: boolean
   onClose(): void
   onSignedIn?: () => void
+  /** What the prompt says (liking a collection by default; adding a clip to one, issue 18). */
+  text?: string
 }) {
   return (
     <Modal open={open} title={MESSAGES.signInRequired} onClose={onClose} alert>
-      <p>Sign in to like collections and keep the ones you enjoy.</p>
+      <p>{text}</p>
       <div className="pr-dialog-actions">
         <button type="button" className="pr-btn pr-btn-outline" onClick={onClose}>
           Cancel

@@ -11,6 +11,7 @@ import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { fetchRandomChunks, type SiteChunk } from '../../lib/api.ts'
 import { chunkCardHtml, genreButtonsHtml, skeletonCardsHtml } from '../../lib/card-html.ts'
 import { genresOf } from '../../lib/format.ts'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { mergeChunks } from './merge-chunks.ts'
 
 const PAGE = LIMITS.homePageSize
@@ -146,6 +147,14 @@ export function startHomeFeed(root: HTMLElement): void {
   const loadModal = () => import('./home-modal.tsx')
   grid.addEventListener('pointerover', () => void loadModal(), { once: true })
   grid.addEventListener('click', (event) => {
+    const add = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-add-collection]')
+    if (add) {
+      const chunkId = Number(add.dataset.addCollection)
+      void import('../collections/add-to-collection.tsx')
+        .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: null }))
+        .catch((error: unknown) => console.warn('[home] add to collection failed to load:', error))
+      return
+    }
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a.card__thumb')
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return
@@ -164,4 +173,11 @@ export function startHomeFeed(root: HTMLElement): void {
 
   if (items.length === 0) void fetchPage()
   else render()
+
+  // a shared `?clip=` address opens that clip over the feed (issue 17)
+  watchClipUrl(visible, (list, index) => {
+    loadModal()
+      .then(({ openVideoModal }) => openVideoModal(list, index))
+      .catch((error: unknown) => console.warn('[home] the player failed to load:', error))
+  })
 }

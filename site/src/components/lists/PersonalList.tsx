@@ -15,6 +15,8 @@ import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { ChunkCard, SkeletonCards } from '../common/ChunkCard.tsx'
 import { EmptyState } from '../common/EmptyState.tsx'
 import { ExportToAnki } from '../exports/ExportToAnki.tsx'
+import { openAddToCollection } from '../collections/add-to-collection.tsx'
+import { watchClipUrl } from '../player/clip-url.ts'
 import { preloadPlayer, VideoModal } from '../player/VideoModal.tsx'
 import '../auth/auth-styles.ts'
 
@@ -95,7 +97,24 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
     }
   }, [kind, signedIn, loadInBrowser])
 
-  const chunks = items.map((item) => item.chunk)
+  const listed = items.map((item) => item.chunk)
+  // a shared `?clip=` address opens that clip (issue 17); one not in the list plays on its own
+  const [single, setSingle] = useState<SiteChunk | null>(null)
+  const chunks = single ? [single] : listed
+  const listedRef = useRef(listed)
+  listedRef.current = listed
+  useEffect(() => {
+    if (loading) return
+    return watchClipUrl(
+      () => listedRef.current,
+      (list, index) => {
+        const id = list[index]!.id
+        const at = listedRef.current.findIndex((chunk) => chunk.id === id)
+        setSingle(at >= 0 ? null : list[index]!)
+        setOpenIndex(Math.max(at, 0))
+      },
+    )
+  }, [loading])
   const heading = useRef<HTMLHeadingElement>(null)
   const [announce, setAnnounce] = useState('')
   const [clearing, setClearing] = useState(false)
@@ -187,6 +206,15 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
             />
             <div className="pr-list-actions">
               <LikeSaveButtons contentMetadataId={item.chunk.content_metadata.id} chunkId={item.chunk.id} />
+              <button
+                type="button"
+                className="pr-btn pr-btn-outline pr-btn-sm"
+                data-add-collection={item.chunk.id}
+                aria-label={`${MESSAGES.addToCollection}: ${item.chunk.content_metadata?.name?.trim() || MESSAGES.untitledContent}`}
+                onClick={() => openAddToCollection({ chunkId: item.chunk.id, phrase: null })}
+              >
+                {MESSAGES.addToCollection}
+              </button>
               {kind === 'history' && item.historyId !== undefined ? (
                 <button
                   type="button"
@@ -232,7 +260,10 @@ export default function PersonalList({ kind, signedIn, items: initial, loadInBro
         chunks={chunks}
         index={openIndex}
         onIndexChange={(i) => open(i)}
-        onClose={() => setOpenIndex(null)}
+        onClose={() => {
+          setOpenIndex(null)
+          setSingle(null)
+        }}
       />
     </section>
   )

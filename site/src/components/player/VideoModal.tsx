@@ -12,6 +12,7 @@ import type { SiteChunk } from '../../lib/api.ts'
 import { LikeSaveButtons } from '../marks/LikeSaveButtons.tsx'
 import { type PlayLogger, watchPlays } from '../marks/play-log.ts'
 import { playerMarksSlot } from '../marks/player-marks.ts'
+import { type ClipUrlTracker, trackClipUrl } from './clip-url.ts'
 import { followProfilePreferences, savePlayerPreferences } from './player-preferences.ts'
 
 // a signed-in learner's saved player settings become this browser's (issue 17)
@@ -20,6 +21,13 @@ followProfilePreferences()
 const PlayerModal = lazy(() =>
   import('./player-entry.ts').then((module) => ({ default: module.PlayerModal })),
 )
+
+/** 'Add to collection' from the player (issue 18): the dialog's code loads on first use. */
+function addToCollection(chunkId: number, query: string | null): void {
+  import('../collections/add-to-collection.tsx')
+    .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: query }))
+    .catch((error: unknown) => console.warn('[player] add to collection failed to load:', error))
+}
 
 /** Warms the player chunk (e.g. on hover or idle) so the first open does not wait for it. */
 export function preloadPlayer(): void {
@@ -39,6 +47,8 @@ interface Props {
   marks?: boolean
   /** More player options over the list's own (a host running its own list: position, shareUrl, onNext…). */
   playerOptions?: Partial<PlayerOptions>
+  /** The open clip in the address, `?clip={id}`, and browser Back closes the player (issue 17; clip-url.ts). */
+  clipInUrl?: boolean
 }
 
 /** The modal player over a list of clips. */
@@ -51,6 +61,7 @@ export function VideoModal({
   advanceOnEnd = false,
   marks = true,
   playerOptions,
+  clipInUrl = true,
 }: Props) {
   const opener = useRef<Element | null>(null)
   const open = index !== null && index >= 0 && index < chunks.length
@@ -60,6 +71,23 @@ export function VideoModal({
   const shownChunkId = chunk && moved?.from === chunk.id ? moved.chunkId : chunk?.id
   // biome-ignore lint/correctness/useExhaustiveDependencies: another list item (or closing) forgets the move
   useEffect(() => setMoved(null), [index, chunks])
+
+  // issue 17: the address names the open clip; Back closes the player
+  const closeRef = useRef(onClose)
+  closeRef.current = onClose
+  const address = useRef<ClipUrlTracker | null>(null)
+  useEffect(() => {
+    if (!open || !clipInUrl) return
+    const tracker = trackClipUrl(() => closeRef.current())
+    address.current = tracker
+    return () => {
+      tracker.closed()
+      address.current = null
+    }
+  }, [open, clipInUrl])
+  useEffect(() => {
+    if (open && shownChunkId !== undefined) address.current?.show(shownChunkId)
+  }, [open, shownChunkId])
 
   useEffect(() => {
     if (!open) return
@@ -87,6 +115,7 @@ export function VideoModal({
           onChunkChange={(link: ChunkLink) => setMoved({ from: chunk.id, chunkId: link.id })}
           advanceOnEnd={advanceOnEnd}
           onPreferencesChange={savePlayerPreferences}
+          onAddToCollection={marks ? (chunkId: number) => addToCollection(chunkId, query) : null}
           isPlaying
           extra={{
             // issue 17: where the clip stands in the list, and its link (the learner site's lists)

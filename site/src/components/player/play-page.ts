@@ -179,6 +179,11 @@ export function startPlayPage(root: HTMLElement): void {
       void load(String(link.id))
     },
     onClose: () => window.location.assign('/'),
+    // issue 18: the dialog's code (and React) loads on first use
+    onAddToCollection: (chunkId: number) =>
+      void import('../collections/add-to-collection.tsx')
+        .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: query }))
+        .catch((error: unknown) => console.warn('[play] add to collection failed to load:', error)),
   })
   reserveMarksSlot(mount)
   addEmbedButton(mount, root.dataset.publicOrigin || window.location.origin, () => chunk.id)

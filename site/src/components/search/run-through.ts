@@ -142,3 +142,9 @@ export function createRunThroughList(start: RunThroughStart): RunThroughList {
     },
   }
 }
+
+/** A run of one clip (a shared `?clip=` address naming a clip that is not among the shown results). */
+export function singleClipRun(chunk: SiteChunk): RunThroughList {
+  const page: ResultsPage = { items: [chunk], total: 1, exact: true }
+  return createRunThroughList({ pageSize: 1, page: 1, ...page, index: 0, fetchPage: async () => page })
+}

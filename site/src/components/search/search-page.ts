@@ -15,7 +15,8 @@ import { openSignInDialog } from '../auth/auth-dialog.ts'
 import { type ClipRef, contentStatus, loadContentStatus, toggleMark } from '../marks/content-status.ts'
 import { MARKS } from '../marks/mark-look.ts'
 import { showToast } from '../common/toast.ts'
-import { createRunThroughList } from './run-through.ts'
+import { createRunThroughList, type RunThroughList, singleClipRun } from './run-through.ts'
+import { watchClipUrl } from '../player/clip-url.ts'
 
 const PAGE_SIZE = LIMITS.resultsPageSize
 
@@ -102,6 +103,7 @@ export function startSearchPage(root: HTMLElement): void {
   }
 
   async function show(page: number, focusSummary: boolean): Promise<void> {
+    shownPage = page
     controller?.abort()
     const current = new AbortController()
     controller = current
@@ -130,6 +132,35 @@ export function startSearchPage(root: HTMLElement): void {
   }
 
   const loadModal = () => import('./run-through-modal.tsx')
+
+  function openRun(list: RunThroughList): void {
+    loadModal()
+      .then(({ openRunThrough }) => openRunThrough(list, query))
+      .catch((error: unknown) => console.warn('[search] the player failed to load:', error))
+  }
+
+  /** The player plays the results in order from result `index` of the shown page, through the pages (issue 18). */
+  function openAt(index: number): void {
+    openRun(
+      createRunThroughList({
+        pageSize: PAGE_SIZE,
+        page: shownPage,
+        items,
+        total: count.total,
+        exact: !count.capped && !count.estimated,
+        index,
+        fetchPage: async (page) => {
+          // the run goes through the same filtered, ordered results as the pages
+          const answer = await searchChunks(query, {
+            limit: PAGE_SIZE,
+            offset: (page - 1) * PAGE_SIZE,
+            filters: state.filters ?? [],
+          })
+          return { items: answer.items, total: answer.total, exact: !answer.capped && !answer.estimated }
+        },
+      }),
+    )
+  }
   if (items.length > 0) {
     block.addEventListener('pointerover', () => void loadModal(), { once: true })
   }
@@ -152,23 +183,16 @@ export function startSearchPage(root: HTMLElement): void {
       const mouse = event as MouseEvent
       if (mouse.button !== 0 || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey) return
       event.preventDefault()
-      const index = Number(opener.dataset.open)
-      // the player plays the results in order from there, through the pages (issue 18)
-      const list = createRunThroughList({
-        pageSize: PAGE_SIZE,
-        page: shownPage,
-        items,
-        total: count.total,
-        exact: !count.capped && !count.estimated,
-        index,
-        fetchPage: async (page) => {
-          const answer = await searchChunks(query, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
-          return { items: answer.items, total: answer.total, exact: !answer.capped && !answer.estimated }
-        },
-      })
-      loadModal()
-        .then(({ openRunThrough }) => openRunThrough(list, query))
-        .catch((error: unknown) => console.warn('[search] the player failed to load:', error))
+      openAt(Number(opener.dataset.open))
+      return
+    }
+    const addButton = target?.closest<HTMLButtonElement>('button[data-add-collection]')
+    if (addButton) {
+      // issue 18: the searched phrase goes in with the clip
+      const chunkId = Number(addButton.dataset.addCollection)
+      void import('../collections/add-to-collection.tsx')
+        .then(({ openAddToCollection }) => openAddToCollection({ chunkId, phrase: query }))
+        .catch((error: unknown) => console.warn('[search] add to collection failed to load:', error))
       return
     }
     const toggleButton = target?.closest<HTMLButtonElement>('button[data-like], button[data-save]')
@@ -203,6 +227,17 @@ export function startSearchPage(root: HTMLElement): void {
     }
   })
 
-  window.addEventListener('popstate', () => void show(pageFromUrl(), false))
+  // Back that only closes the player (`?clip=`, issue 17) leaves the results as they are
+  window.addEventListener('popstate', () => pageFromUrl() !== shownPage && void show(pageFromUrl(), false))
+  // a shared or reloaded address with ?clip= (issue 17): a result of this page plays through the results from
+  // there; another clip (fetched by id) plays on its own
+  watchClipUrl(
+    () => items,
+    (list, index) => {
+      const onPage = items.indexOf(list[index]!)
+      if (onPage >= 0) openAt(onPage)
+      else openRun(singleClipRun(list[index]!))
+    },
+  )
   void loadStatuses()
 }
