@@ -185,10 +185,11 @@ describe('run-through from search', () => {
       await expect.poll(() => position(page).textContent()).toBe(`3 / ${CLIPS}`)
       await expect.poll(() => stageMedia(page).evaluate((m: HTMLMediaElement) => !m.paused)).toBe(true)
 
-      // both settings survive another reload
+      // both settings survive another reload; the open clip is in the address (?clip=), so the player reopens
       await page.reload()
       await hydrated(page)
-      await openResult(page, 0)
+      await expect.poll(() => player(page).isVisible(), { timeout: 10_000 }).toBe(true)
+      expect(await mediaSrc(page)).toBe(order[2])
       await player(page).getByRole('button', { name: 'Run-through' }).click()
       expect(await player(page).getByLabel('Repeat each clip').inputValue()).toBe('2')
       expect(await player(page).getByLabel('Stop after each clip').isChecked()).toBe(true)
