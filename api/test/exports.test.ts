@@ -428,6 +428,39 @@ describeEachDatabase('exports to Anki and CSV', (getApp) => {
     expect(shared.status, shared.detail).toBe('done')
   })
 
+  it("exports a collection's remembered clip for a phrase, not its first search result (issue 18)", async () => {
+    const app = getApp()
+    const created = await app.fetchJson<{ id: number }>(
+      '/api/collections',
+      send('POST', owner, { name: 'Remembered clips', is_public: false }),
+    )
+    expect(created.status).toBe(201)
+    // two clips say 'how are you'; remember the one that is not the first result
+    const hits = await app.fetchJson<{ id: number }[]>('/api/search?q=how%20are%20you')
+    expect(hits.body.length).toBeGreaterThan(1)
+    const remembered = hits.body[hits.body.length - 1]!.id
+    const added = await app.fetchJson(
+      `/api/collections/${created.body.id}/clips`,
+      send('POST', owner, { chunk_id: remembered, phrase: 'how are you' }),
+    )
+    expect(added.status).toBe(200)
+    const job = await waitForExport(
+      app,
+      owner,
+      (await startExport(app, owner, { source: 'collection', collection_id: created.body.id, format: 'csv' }))
+        .id,
+    )
+    expect(job.status, job.detail).toBe('done')
+    const rows = parseCsv(
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode((await download(app, owner, job)).bytes).slice(1),
+    )
+    expect(rows).toHaveLength(2)
+    expect(rows[1]![0]).toBe('how are you')
+    expect(rows[1]![6]).toBe(`http://localhost:4321/play/${remembered}`)
+    // the phrase is highlighted in the remembered clip's line
+    expect(/<b>(.*)<\/b>/.exec(rows[1]![1]!)?.[1]?.toLowerCase().replace(/[?,.]/g, '')).toBe('how are you')
+  })
+
   it('lets only the requester read an export and its file; refuses anonymous callers', async () => {
     const app = getApp()
     const job = await waitForExport(

@@ -114,15 +114,6 @@ export async function listOwnCollections(db: Queryable, ownerId: number, page: P
   return rows.map((row) => toCollection(row, ownerId))
 }
 
-/** The phrases of a collection in order. */
-export async function findMemberPhrases(db: Queryable, id: number): Promise<string[]> {
-  const { rows } = await db.query<{ phrase: string }>(
-    'select phrase from collection_members where collection_id = $1 order by position',
-    [id],
-  )
-  return rows.map((row) => row.phrase)
-}
-
 /** Stores a new collection and returns its id. */
 export async function insertCollection(
   db: Queryable,

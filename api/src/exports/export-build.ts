@@ -7,11 +7,12 @@ import { constants } from 'node:fs'
 import { access, copyFile, mkdir, open, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { findCollection, findMemberPhrases } from '../collections/collection-store.ts'
+import { findCollection, findMemberRows } from '../collections/collection-store.ts'
 import type { AppContext } from '../context.ts'
 import { mediaUrl } from '../media/media-url.ts'
 import { searchChunks } from '../search/search.ts'
-import { QueryError } from '../search/terms.ts'
+import { locateMatch } from '../search/match.ts'
+import { QueryError, tokenize } from '../search/terms.ts'
 import { LIMITS } from '../shared/limits.ts'
 import { MESSAGES } from '../shared/messages.ts'
 import type { ExportSummary } from '../shared/wire.ts'
@@ -116,11 +117,12 @@ async function collectItems(ctx: AppContext, job: ExportRow): Promise<Collected>
   if (!collection || (!collection.is_public && collection.ownerId !== job.user_id)) {
     throw new ExportFailure(MESSAGES.collectionNotFound)
   }
-  const phrases = await findMemberPhrases(ctx.db, collectionId)
-  const found: { phrase: string; chunkId: number; words: [number, number] }[] = []
+  // each phrase with the clip the collection remembers for it (issue 18), else its first search result
+  const members = await findMemberRows(ctx.db, collectionId)
+  const found: { phrase: string; chunkId: number; words: [number, number] | null }[] = []
   const skipped: string[] = []
-  for (const phrase of phrases) {
-    const hit = await firstClip(ctx, phrase)
+  for (const { phrase, chunkId } of members) {
+    const hit = chunkId === null ? await firstClip(ctx, phrase) : { chunkId, words: null }
     if (hit) found.push({ phrase, ...hit })
     else skipped.push(phrase)
   }
@@ -133,7 +135,12 @@ async function collectItems(ctx: AppContext, job: ExportRow): Promise<Collected>
   const items: ExportItem[] = []
   for (const entry of found) {
     const clip = clips.get(entry.chunkId)
-    if (clip) items.push({ clip, phrase: entry.phrase, words: entry.words })
+    if (clip)
+      items.push({
+        clip,
+        phrase: entry.phrase,
+        words: entry.words ?? phraseWords(clip.transcript, entry.phrase),
+      })
     else skipped.push(entry.phrase) // disabled between the search and this read
   }
   const name = collection.name.replace(/::/g, ':')
@@ -144,6 +151,12 @@ async function collectItems(ctx: AppContext, job: ExportRow): Promise<Collected>
     deckName: `PhraseReel::${name}`,
     fileStem: `phrasereel-${slug(collection.name) || `collection-${collectionId}`}`,
   }
+}
+
+/** The words of `line` that say `phrase` (a remembered clip's line), or null (the whole line) when it does not. */
+function phraseWords(line: string, phrase: string): [number, number] | null {
+  const match = locateMatch(line, null, 0, tokenize(phrase))
+  return match ? [match.word_start, match.word_end] : null
 }
 
 /** The first search result of a phrase (what the collection page plays), or null when none says it. */
