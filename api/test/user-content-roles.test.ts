@@ -86,6 +86,19 @@ const MATRIX: Row[] = [
     body: () => ({ '1': 'hello there' }),
     expect: OWNER_ONLY_SECRET,
   },
+  // issue 18: a clip's phrase into a collection, the clip remembered with it
+  {
+    method: 'POST',
+    path: (t) => `/api/collections/${t.open}/clips`,
+    body: (t) => ({ chunk_id: t.chunkId, phrase: 'hello there' }),
+    expect: OWNER_ONLY_OPEN,
+  },
+  {
+    method: 'POST',
+    path: (t) => `/api/collections/${t.secret}/clips`,
+    body: (t) => ({ chunk_id: t.chunkId }),
+    expect: OWNER_ONLY_SECRET,
+  },
   { method: 'POST', path: (t) => `/api/collections/${t.open}/like`, expect: SIGNED_IN },
   { method: 'DELETE', path: (t) => `/api/collections/${t.open}/like`, expect: SIGNED_IN },
   { method: 'POST', path: (t) => `/api/collections/${t.secret}/like`, expect: OWNER_ONLY_SECRET },

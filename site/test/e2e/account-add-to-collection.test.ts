@@ -253,6 +253,18 @@ describe('add to collection', () => {
           void m.play()
         })
         await expect.poll(() => shownMedia(page), { timeout: 20_000 }).toBe(second)
+        // the last clip's end is the end of the run: it stays there, paused, and does not wrap to the first
+        await media(page).evaluate((m: HTMLMediaElement) => {
+          m.muted = true
+          m.currentTime = Math.max(0, (m.duration || 2) - 0.2)
+          void m.play()
+        })
+        await expect
+          .poll(() => media(page).evaluate((m: HTMLMediaElement) => m.ended), { timeout: 20_000 })
+          .toBe(true)
+        await page.waitForTimeout(1000)
+        expect(await shownMedia(page)).toBe(second)
+        expect(await media(page).evaluate((m: HTMLMediaElement) => m.paused)).toBe(true)
       })
     })
   }

@@ -359,6 +359,12 @@ export default function CollectionDetail({
           setPlayer(null)
         }}
         advanceOnEnd={Boolean(player?.phrases)}
+        // Play all stops at the end of its last clip once every phrase has been looked up (no wrap to the first)
+        playerOptions={
+          player?.phrases && !playAllBusy && player.index === player.chunks.length - 1
+            ? { onVideoEnd: () => undefined }
+            : undefined
+        }
       />
     </div>
   )
