@@ -99,6 +99,17 @@ for (const kind of databaseKinds()) {
       expect(cleared.body.preferences).not.toHaveProperty('listening_mode')
     })
 
+    it("keeps the run-through settings, 'Repeat each clip' and 'Stop after each clip' (issue 18)", async () => {
+      const saved = await put({ preferences: { repeat_each: 3, stop_after_each: true } })
+      expect(saved.status).toBe(200)
+      expect((await me()).preferences).toMatchObject({ repeat_each: 3, stop_after_each: true })
+      const changed = await put({ preferences: { repeat_each: 1, stop_after_each: null } })
+      expect(changed.body.preferences).toMatchObject({ repeat_each: 1 })
+      expect(changed.body.preferences).not.toHaveProperty('stop_after_each')
+      const cleared = await put({ preferences: { repeat_each: null } })
+      expect(cleared.body.preferences).not.toHaveProperty('repeat_each')
+    })
+
     it('refuses bad preferences with a 400 naming the problem, and changes nothing', async () => {
       const before = await me()
       const cases: [unknown, string][] = [
@@ -115,6 +126,10 @@ for (const kind of databaseKinds()) {
         [{ preferences: { playback_rate: 2.5 } }, MESSAGES.preferencesBadRate],
         [{ preferences: { listening_mode: 'yes' } }, MESSAGES.preferencesBadListening],
         [{ preferences: { listening_mode: 1 } }, MESSAGES.preferencesBadListening],
+        [{ preferences: { repeat_each: 4 } }, MESSAGES.preferencesBadRepeat],
+        [{ preferences: { repeat_each: '2' } }, MESSAGES.preferencesBadRepeat],
+        [{ preferences: { repeat_each: 1.5 } }, MESSAGES.preferencesBadRepeat],
+        [{ preferences: { stop_after_each: 'no' } }, MESSAGES.preferencesBadStopAfter],
         [{ preferences: { translation_tab: 'x'.repeat(600) } }, MESSAGES.preferencesTooLarge],
         [
           { first_name: 'Pat', last_name: 'Prefs', preferences: { playback_rate: 9 } },

@@ -120,6 +120,8 @@ export function createPlayer(container: HTMLElement, initial: Partial<PlayerOpti
   controls.element.querySelector('.pr-buttons')?.append(shortcuts.button)
   // position counter, Copy link, run-through settings (issues 17, 18): in the control row, before its spacer
   const runThrough = createRunThrough(ctx, {
+    remembered,
+    remember: rememberSetting,
     replay: () => {
       if (phrase.replay()) return
       media.seek(0)

@@ -67,6 +67,12 @@ export function parsePreferencesPatch(value: unknown): { set: UserPreferences; r
     } else if (key === 'listening_mode') {
       if (typeof item !== 'boolean') throw new BadRequestError(MESSAGES.preferencesBadListening)
       set.listening_mode = item
+    } else if (key === 'repeat_each') {
+      if (item !== 1 && item !== 2 && item !== 3) throw new BadRequestError(MESSAGES.preferencesBadRepeat)
+      set.repeat_each = item
+    } else if (key === 'stop_after_each') {
+      if (typeof item !== 'boolean') throw new BadRequestError(MESSAGES.preferencesBadStopAfter)
+      set.stop_after_each = item
     } else {
       if (typeof item !== 'number' || !PREFERENCE_PLAYBACK_RATES.includes(item)) {
         throw new BadRequestError(MESSAGES.preferencesBadRate)
@@ -82,6 +88,8 @@ const PREFERENCE_KEYS = new Set([
   'translation_tab',
   'playback_rate',
   'listening_mode',
+  'repeat_each',
+  'stop_after_each',
 ])
 
 /**

@@ -277,6 +277,8 @@ export const MESSAGES = {
   embedQueryRequired: 'q is required',
   // issue 17/18: the player's listening mode, shortcuts list and audio card
   preferencesBadListening: 'preferences.listening_mode must be true or false',
+  preferencesBadRepeat: 'preferences.repeat_each must be 1, 2 or 3',
+  preferencesBadStopAfter: 'preferences.stop_after_each must be true or false',
   shortcutsTitle: 'Keyboard shortcuts',
   listeningLineHidden: 'Line hidden in listening mode. Press S or Reveal line to show it.',
   audioClip: 'Audio clip',

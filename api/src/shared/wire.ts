@@ -29,6 +29,10 @@ export interface UserPreferences {
   playback_rate?: number
   /** Listening mode (issue 18): subtitles hidden until revealed, the picture hidden. */
   listening_mode?: boolean
+  /** Run-through (issue 18): 'Repeat each clip', how many times each clip plays before the next. */
+  repeat_each?: 1 | 2 | 3
+  /** Run-through: 'Stop after each clip' (pause at the end of each clip instead of going on). */
+  stop_after_each?: boolean
 }
 
 /** Content metadata as the API answers it (spec §3). */

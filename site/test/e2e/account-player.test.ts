@@ -78,7 +78,7 @@ describe('video modal', () => {
     const { page } = opened
     // the search modal plays the results in order (issue 18): here each clip stays at its end, as a showing
     await opened.context.addInitScript(() =>
-      localStorage.setItem('phrasereel:run-through', JSON.stringify({ repeatEach: 1, stopAfterEach: true })),
+      localStorage.setItem('phrasereel:player-settings', JSON.stringify({ stop_after_each: true })),
     )
     const logs = recordPlayLogs(page)
     await visit(page, '/search?q=mean')

@@ -6,6 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { createAccount, signInContext } from './account-fixtures.ts'
+import { openPage } from './harness.ts'
 import {
   expectNoSeriousA11yViolations,
   hydrated,
@@ -194,6 +196,55 @@ describe('run-through from search', () => {
       expect(await player(page).getByLabel('Repeat each clip').inputValue()).toBe('2')
       expect(await player(page).getByLabel('Stop after each clip').isChecked()).toBe(true)
     })
+  })
+
+  it("a signed-in learner's run-through settings are saved in the profile and follow them to another browser", async () => {
+    const account = await createAccount(suite.site, { firstName: 'Rita', lastName: 'Runs' })
+    const one = await openPage(suite.browser, suite.site, { viewport: 'desktop' })
+    try {
+      await signInContext(one.context, suite.site, account)
+      await openSearch(one.page)
+      await openResult(one.page, 0)
+      // the session (and with it the saving) arrives after the first paint: the player's like/save show it
+      await one.page.waitForFunction(() => document.querySelector('.pr-player-marks button') !== null, null, {
+        timeout: 15_000,
+      })
+      await stageMedia(one.page).evaluate((m: HTMLMediaElement) => m.pause())
+      await player(one.page).getByRole('button', { name: 'Run-through' }).click()
+      await player(one.page).getByLabel('Repeat each clip').selectOption('3')
+      await player(one.page).getByLabel('Stop after each clip').check()
+      await expect
+        .poll(
+          async () => {
+            const me = await one.page.request.get('/api/auth/me', {
+              headers: { authorization: `Bearer ${account.token}` },
+            })
+            return ((await me.json()) as { preferences?: unknown }).preferences
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual({ repeat_each: 3, stop_after_each: true })
+      one.assertNoConsoleErrors()
+    } finally {
+      await one.close()
+    }
+    // another browser: nothing remembered locally, the profile brings the settings
+    const two = await openPage(suite.browser, suite.site, { viewport: 'mobile' })
+    try {
+      await signInContext(two.context, suite.site, account)
+      await openSearch(two.page)
+      await openResult(two.page, 0)
+      await two.page.waitForFunction(() => document.querySelector('.pr-player-marks button') !== null, null, {
+        timeout: 15_000,
+      })
+      await stageMedia(two.page).evaluate((m: HTMLMediaElement) => m.pause())
+      await player(two.page).getByRole('button', { name: 'Run-through' }).click()
+      expect(await player(two.page).getByLabel('Repeat each clip').inputValue()).toBe('3')
+      expect(await player(two.page).getByLabel('Stop after each clip').isChecked()).toBe(true)
+      two.assertNoConsoleErrors()
+    } finally {
+      await two.close()
+    }
   })
 
   it("'Copy link' copies the clip's /play link with the phrase and says so", async () => {

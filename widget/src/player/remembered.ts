@@ -1,5 +1,6 @@
 /**
- * Settings a learner sets once (issue 17): translation language, translation tab, speed and listening mode, kept in this browser
+ * Settings a learner sets once (issue 17): translation language, translation tab, speed, listening mode and the
+ * run-through settings (issue 18), kept in this browser
  * (local storage) so they survive Next, Previous, closing and reopening the player and a reload; a host may keep
  * them elsewhere too (the site saves a signed-in learner's in the profile, `onPreferencesChange`). The shape is the
  * profile's `preferences` (api/src/shared/wire.ts), so one validation serves both.
@@ -26,6 +27,9 @@ export function validPreferences(value: unknown): UserPreferences {
     out.playback_rate = raw.playback_rate
   }
   if (typeof raw.listening_mode === 'boolean') out.listening_mode = raw.listening_mode
+  const repeat = raw.repeat_each
+  if (repeat === 1 || repeat === 2 || repeat === 3) out.repeat_each = repeat
+  if (typeof raw.stop_after_each === 'boolean') out.stop_after_each = raw.stop_after_each
   return out
 }
 
@@ -64,39 +68,21 @@ export interface RunThroughSettings {
   stopAfterEach: boolean
 }
 
-/** The local storage key of the run-through settings (kept in this browser only, not in the profile). */
-export const RUN_THROUGH_KEY = 'phrasereel:run-through'
-
 /** The run-through settings when none are remembered: each clip once, then the next one. */
 export const DEFAULT_RUN_THROUGH: RunThroughSettings = { repeatEach: 1, stopAfterEach: false }
 
-/** Keeps only valid values; anything else falls back to the default. */
-export function validRunThrough(value: unknown): RunThroughSettings {
-  const raw = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-  const repeat = raw.repeatEach
+/** The run-through settings in the remembered set (the defaults for what it does not hold). */
+export function runThroughOf(preferences: UserPreferences): RunThroughSettings {
   return {
-    repeatEach: repeat === 1 || repeat === 2 || repeat === 3 ? repeat : DEFAULT_RUN_THROUGH.repeatEach,
-    stopAfterEach:
-      typeof raw.stopAfterEach === 'boolean' ? raw.stopAfterEach : DEFAULT_RUN_THROUGH.stopAfterEach,
+    repeatEach: preferences.repeat_each ?? DEFAULT_RUN_THROUGH.repeatEach,
+    stopAfterEach: preferences.stop_after_each ?? DEFAULT_RUN_THROUGH.stopAfterEach,
   }
 }
 
-/** The run-through settings remembered in this browser (the defaults when none, or storage is unavailable). */
-export function readRunThrough(win: Window): RunThroughSettings {
-  try {
-    return validRunThrough(JSON.parse(win.localStorage.getItem(RUN_THROUGH_KEY) ?? 'null'))
-  } catch {
-    return { ...DEFAULT_RUN_THROUGH }
-  }
-}
-
-/** Remembers `patch` over the kept run-through settings; answers the whole set. */
-export function rememberRunThrough(win: Window, patch: Partial<RunThroughSettings>): RunThroughSettings {
-  const next = validRunThrough({ ...readRunThrough(win), ...patch })
-  try {
-    win.localStorage.setItem(RUN_THROUGH_KEY, JSON.stringify(next))
-  } catch {
-    // storage full or refused: the settings last for this page
-  }
-  return next
+/** The remembered-set keys of a change of run-through settings. */
+export function runThroughPreferences(patch: Partial<RunThroughSettings>): UserPreferences {
+  const out: UserPreferences = {}
+  if (patch.repeatEach !== undefined) out.repeat_each = patch.repeatEach
+  if (patch.stopAfterEach !== undefined) out.stop_after_each = patch.stopAfterEach
+  return out
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { PlayerOptions } from '../types.ts'
 import { createEmitter, type PlayerEventMap } from './events.ts'
 import { createOptions } from './options.ts'
-import { RUN_THROUGH_KEY, readRunThrough } from './remembered.ts'
+import { REMEMBERED_KEY, readRemembered, remember } from './remembered.ts'
 import { createRunThrough } from './run-through.ts'
 import { createStore, type PlayerContext, type PlayerState } from './state.ts'
 
@@ -21,10 +21,18 @@ function setup(initial: Partial<PlayerOptions>) {
     fetcher: () => fetch,
   } as unknown as PlayerContext
   const replay = vi.fn()
-  const run = createRunThrough(ctx, { replay })
+  // as the player wires it: the remembered set in this browser, and the host hears each change
+  const changes = vi.fn()
+  const run = createRunThrough(ctx, {
+    replay,
+    remembered: () => (options.current().remember ? readRemembered(window) : {}),
+    remember: (patch) => {
+      if (options.current().remember) changes(remember(window, patch))
+    },
+  })
   document.body.append(...run.items, run.panel)
   run.render()
-  return { run, replay, options }
+  return { run, replay, options, changes }
 }
 
 afterEach(() => {
@@ -45,11 +53,14 @@ describe('run-through', () => {
   })
 
   test("'Repeat each clip' 3x plays the clip three times, then lets the host go on; a new clip counts again", () => {
-    const { run, replay } = setup({ onVideoEnd: () => undefined, remember: true })
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ playback_rate: 0.5 }))
+    const { run, replay, changes } = setup({ onVideoEnd: () => undefined, remember: true })
     const repeat = control<HTMLSelectElement>('Repeat each clip')
     repeat.value = '3'
     repeat.dispatchEvent(new Event('change'))
-    expect(readRunThrough(window)).toEqual({ repeatEach: 3, stopAfterEach: false })
+    // kept with the player's other settings, and handed to the host (a signed-in learner's profile)
+    expect(readRemembered(window)).toEqual({ playback_rate: 0.5, repeat_each: 3 })
+    expect(changes).toHaveBeenLastCalledWith({ playback_rate: 0.5, repeat_each: 3 })
     expect([run.ended(), run.ended(), run.ended()]).toEqual([true, true, false])
     expect(replay).toHaveBeenCalledTimes(2)
     run.ended()
@@ -58,7 +69,7 @@ describe('run-through', () => {
   })
 
   test("'Stop after each clip' stays at the end; the settings come back from storage", () => {
-    localStorage.setItem(RUN_THROUGH_KEY, JSON.stringify({ repeatEach: 2, stopAfterEach: true }))
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ repeat_each: 2, stop_after_each: true }))
     const { run, replay } = setup({ onVideoEnd: () => undefined })
     expect(control<HTMLSelectElement>('Repeat each clip').value).toBe('2')
     expect(control<HTMLInputElement>('Stop after each clip').checked).toBe(true)
@@ -71,8 +82,8 @@ describe('run-through', () => {
   })
 
   test('bad stored values fall back to the defaults; the host may set the settings', () => {
-    localStorage.setItem(RUN_THROUGH_KEY, JSON.stringify({ repeatEach: 9, stopAfterEach: 'yes' }))
-    expect(readRunThrough(window)).toEqual({ repeatEach: 1, stopAfterEach: false })
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ repeat_each: 9, stop_after_each: 'yes' }))
+    expect(readRemembered(window)).toEqual({})
     const { run, options } = setup({ onVideoEnd: () => undefined, repeatEach: 2 })
     expect(run.settings()).toEqual({ repeatEach: 2, stopAfterEach: false })
     const toggle = document.querySelector('.pr-run-through-toggle') as HTMLElement

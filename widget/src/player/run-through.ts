@@ -3,17 +3,18 @@
  * 'Repeat each clip' (1x, 2x, 3x) and 'Stop after each clip'. The settings work for any host that advances at a
  * clip's end (`onVideoEnd`): the clip plays N times from just before its phrase, then the player calls
  * `onVideoEnd`, or, with 'Stop after each clip', pauses at the end instead. Without `onVideoEnd` the clip loops
- * (spec §4) and the settings are not shown. They are remembered in this browser (remembered.ts).
+ * (spec §4) and the settings are not shown. They are remembered with the player's other settings (remembered.ts): in this browser,
+ * and in a signed-in learner's profile through the host's `onPreferencesChange`.
  */
 import { MESSAGES } from '@phrasereel/api/shared/messages'
 import { h, setShown } from '../dom.ts'
 import { copyText, showToast } from '../toast.ts'
+import type { UserPreferences } from '@phrasereel/api/shared/wire'
 import {
-  DEFAULT_RUN_THROUGH,
   type RepeatEach,
   type RunThroughSettings,
-  readRunThrough,
-  rememberRunThrough,
+  runThroughOf,
+  runThroughPreferences,
 } from './remembered.ts'
 import type { PlayerContext } from './state.ts'
 
@@ -21,6 +22,10 @@ import type { PlayerContext } from './state.ts'
 export interface RunThroughActions {
   /** Play the clip again from just before its phrase (from the start when it has none). */
   replay(): void
+  /** The learner's remembered settings ({} when the host asks not to remember). */
+  remembered(): UserPreferences
+  /** Remember a changed setting (this browser, and the host's `onPreferencesChange`). */
+  remember(patch: UserPreferences): void
 }
 
 /** The run-through parts of the control row and the end-of-clip rule. */
@@ -43,8 +48,8 @@ const REPEATS: readonly RepeatEach[] = [1, 2, 3]
 
 /** Create the run-through parts; `actions.replay` plays the clip again. */
 export function createRunThrough(ctx: PlayerContext, actions: RunThroughActions): RunThrough {
-  const { win, idPrefix } = ctx
-  const stored = ctx.options().remember ? readRunThrough(win) : { ...DEFAULT_RUN_THROUGH }
+  const { idPrefix } = ctx
+  const stored = runThroughOf(actions.remembered())
   let settings: RunThroughSettings = {
     repeatEach: ctx.options().repeatEach ?? stored.repeatEach,
     stopAfterEach: ctx.options().stopAfterEach ?? stored.stopAfterEach,
@@ -97,7 +102,7 @@ export function createRunThrough(ctx: PlayerContext, actions: RunThroughActions)
 
   function choose(patch: Partial<RunThroughSettings>): void {
     settings = { ...settings, ...patch }
-    if (ctx.options().remember) rememberRunThrough(win, patch)
+    actions.remember(runThroughPreferences(patch))
     render()
   }
 
