@@ -139,6 +139,38 @@ describe('add to collection', () => {
   }
 
   for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`signed out: signing in from the prompt goes on to the picker, and the clip goes in (${viewport})`, async () => {
+      const account = await createAccount(suite.site, { firstName: 'Sina', lastName: 'Signs' })
+      const name = `After sign-in ${viewport}`
+      await withPage(suite, { viewport }, async (page) => {
+        await page.goto('/search?q=how%20are%20you')
+        await hydrated(page)
+        const result = page.locator('[data-results] article.result').first()
+        const resultId = Number(await result.getAttribute('data-chunk-id'))
+        await result.getByRole('button', { name: MESSAGES.addToCollection }).click()
+        const prompt = page.getByRole('alertdialog', { name: MESSAGES.signInRequired })
+        await prompt.getByRole('button', { name: MESSAGES.signIn }).click()
+        const signIn = page.locator('#pr-auth-dialog-host dialog')
+        await signIn.getByLabel('Email', { exact: true }).fill(account.email)
+        await signIn.getByRole('button', { name: 'Continue', exact: true }).click()
+        await signIn.getByLabel('Password', { exact: true }).fill(account.password)
+        await signIn.getByRole('button', { name: 'Sign In', exact: true }).click()
+        await signIn.waitFor({ state: 'hidden' })
+        // the picker follows at once, for the clip asked about
+        await dialog(page).waitFor({ timeout: 15_000 })
+        await expect.poll(() => dialog(page).textContent()).toContain('how are you')
+        await dialog(page).getByLabel(MESSAGES.addToCollectionNewLabel).fill(name)
+        await dialog(page).getByRole('button', { name: MESSAGES.addToCollectionCreate }).click()
+        await expect
+          .poll(() => dialog(page).getByRole('status').textContent(), { timeout: 15_000 })
+          .toBe(MESSAGES.addedToCollection.replace('{name}', name))
+        const made = (await myCollections(account)).find((c) => c.name === name)!
+        const read = await membersOf(account, made.id)
+        expect(read.members).toEqual({ '1': 'how are you' })
+        expect(read.member_clips).toEqual({ '1': resultId })
+      })
+    })
+
     it(`signed out: the 'Sign in Required' prompt (${viewport})`, async () => {
       await withPage(suite, { viewport }, async (page) => {
         await page.goto('/search?q=how%20are%20you')

@@ -133,6 +133,10 @@ describe('type-ahead', () => {
       // a missing word ending
       await page.goto(`/search?q=${encodeURIComponent('are you ok')}`)
       expect(await page.locator('[data-did-you-mean] a').textContent()).toBe('are you okay')
+      // with a filter set, no results may be the filter's doing: no offer (decision 098)
+      await page.goto(`/search?q=${encodeURIComponent('how ar yuo doing')}&type=audio`)
+      expect(await page.locator('.results-summary').textContent()).toBe('No results found.')
+      expect(await page.locator('[data-did-you-mean]').count()).toBe(0)
       // nothing close: no offer
       await page.goto(`/search?q=${encodeURIComponent('zyxwv qqqq')}`)
       expect(await page.locator('.results-summary').textContent()).toBe('No results found.')
