@@ -34,6 +34,15 @@ async function membersOf(account: TestAccount, id: number) {
   )
 }
 
+/** Picks the collection `name` in the dialog and waits for the dialog's answer. */
+async function pick(page: Page, name: string, answer: string): Promise<void> {
+  await dialog(page).waitFor({ timeout: 15_000 })
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(name) })
+    .click()
+  await expect.poll(() => dialog(page).getByRole('status').textContent(), { timeout: 15_000 }).toBe(answer)
+}
+
 async function myCollections(account: TestAccount): Promise<{ id: number; name: string }[]> {
   return apiAs(suite.site, account, 'GET', '/api/collections/my')
 }
@@ -92,14 +101,8 @@ describe('add to collection', () => {
         await expect.poll(() => new URL(page.url()).searchParams.get('clip')).not.toBe(String(resultId))
         const nextId = Number(new URL(page.url()).searchParams.get('clip'))
         await player(page).getByRole('button', { name: MESSAGES.addToCollection }).click()
-        await dialog(page).waitFor({ timeout: 15_000 })
-        await dialog(page)
-          .getByRole('button', { name: new RegExp(name) })
-          .click()
         // the same phrase: no second member, the member now remembers this clip
-        await expect
-          .poll(() => dialog(page).getByRole('status').textContent(), { timeout: 15_000 })
-          .toBe(MESSAGES.alreadyInCollection.replace('{name}', name))
+        await pick(page, name, MESSAGES.alreadyInCollection.replace('{name}', name))
         read = await membersOf(account, made.id)
         expect(read.members).toEqual({ '1': 'how are you' })
         expect(read.member_clips).toEqual({ '1': nextId })
@@ -123,13 +126,7 @@ describe('add to collection', () => {
           .getByRole('button', { name: new RegExp(`^${MESSAGES.addToCollection}`) })
           .first()
           .click()
-        await dialog(page).waitFor({ timeout: 15_000 })
-        await dialog(page)
-          .getByRole('button', { name: new RegExp(name) })
-          .click()
-        await expect
-          .poll(() => dialog(page).getByRole('status').textContent(), { timeout: 15_000 })
-          .toBe(MESSAGES.addedToCollection.replace('{name}', name))
+        await pick(page, name, MESSAGES.addedToCollection.replace('{name}', name))
         read = await membersOf(account, made.id)
         expect(read.members).toEqual({ '1': 'how are you', '2': 'Break a leg tonight!' })
         expect(read.member_clips).toEqual({ '1': nextId, '2': cardClip })

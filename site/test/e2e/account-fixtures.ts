@@ -225,3 +225,9 @@ export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path)
   await waitForHydration(page)
 }
+
+/** The account's saved player settings (`preferences`), as `GET /api/auth/me` answers them. */
+export async function savedPreferences(page: Page, account: TestAccount): Promise<unknown> {
+  const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${account.token}` } })
+  return ((await me.json()) as { preferences?: unknown }).preferences
+}

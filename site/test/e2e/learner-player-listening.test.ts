@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createAccount, signInContext } from './account-fixtures.ts'
+import { createAccount, signInContext, savedPreferences } from './account-fixtures.ts'
 import { openPage } from './harness.ts'
 import { expectNoSeriousA11yViolations, learnerSuite, MATRIX, player, withPage } from './learner-helpers.ts'
 
@@ -99,15 +99,7 @@ describe('listening mode', () => {
       await toggle(opened.page).click()
       await player(opened.page).getByLabel('Playback speed', { exact: true }).selectOption('1.75')
       await expect
-        .poll(
-          async () => {
-            const me = await opened.page.request.get('/api/auth/me', {
-              headers: { authorization: `Bearer ${account.token}` },
-            })
-            return ((await me.json()) as { preferences?: unknown }).preferences
-          },
-          { timeout: 10_000 },
-        )
+        .poll(() => savedPreferences(opened.page, account), { timeout: 10_000 })
         .toEqual({ listening_mode: true, playback_rate: 1.75 })
       opened.assertNoConsoleErrors()
     } finally {

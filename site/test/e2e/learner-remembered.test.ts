@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createAccount, signInContext } from './account-fixtures.ts'
+import { createAccount, signInContext, savedPreferences } from './account-fixtures.ts'
 import { openPage } from './harness.ts'
 import { hydrated, learnerSuite, player, withPage } from './learner-helpers.ts'
 
@@ -107,15 +107,7 @@ describe('remembered player settings', () => {
       await player(one.page).getByRole('tab', { name: 'Keywords' }).click()
       await player(one.page).getByLabel('Playback speed', { exact: true }).selectOption('1.25')
       await expect
-        .poll(
-          async () => {
-            const me = await one.page.request.get('/api/auth/me', {
-              headers: { authorization: `Bearer ${account.token}` },
-            })
-            return ((await me.json()) as { preferences?: unknown }).preferences
-          },
-          { timeout: 10_000 },
-        )
+        .poll(() => savedPreferences(one.page, account), { timeout: 10_000 })
         .toEqual({ translation_language: 'fr', translation_tab: 'keywords', playback_rate: 1.25 })
       one.assertNoConsoleErrors()
     } finally {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { createAccount, signInContext } from './account-fixtures.ts'
+import { createAccount, signInContext, savedPreferences } from './account-fixtures.ts'
 import { openPage } from './harness.ts'
 import {
   expectNoSeriousA11yViolations,
@@ -214,15 +214,7 @@ describe('run-through from search', () => {
       await player(one.page).getByLabel('Repeat each clip').selectOption('3')
       await player(one.page).getByLabel('Stop after each clip').check()
       await expect
-        .poll(
-          async () => {
-            const me = await one.page.request.get('/api/auth/me', {
-              headers: { authorization: `Bearer ${account.token}` },
-            })
-            return ((await me.json()) as { preferences?: unknown }).preferences
-          },
-          { timeout: 10_000 },
-        )
+        .poll(() => savedPreferences(one.page, account), { timeout: 10_000 })
         .toEqual({ repeat_each: 3, stop_after_each: true })
       one.assertNoConsoleErrors()
     } finally {
