@@ -71,7 +71,7 @@ it('ingests, prints a summary, and a second run adds nothing', () => {
   expect(second.stdout).toContain('Already ingested, nothing to do: content 1: 1 video clips (0 cut now)')
 }, 480_000) // two cold starts of the embedded database on a shared 2-core machine
 
-it('runs two ingests of the same source at once: one cuts the clips, the other waits, no error', async () => {
+it('runs two ingests of the same source at once: one cuts the clips, the other finds them, no error', async () => {
   const dataDir = path.join(dir, 'twice')
   const args = ['ingest', '--media', path.join(dir, 'clip.mp4'), '--subtitles', path.join(dir, 'clip.srt')]
   const start = () =>
@@ -105,6 +105,9 @@ it('runs two ingests of the same source at once: one cuts the clips, the other w
   const outputs = runs.map((run) => run.stdout).join('\n')
   expect(outputs).toContain('Ingested content 1: 1 video clips (1 cut now)')
   expect(outputs).toContain('Already ingested, nothing to do: content 1: 1 video clips (0 cut now)')
-  expect(outputs).toContain('Another ingest of this source is running')
+  // the second process waits for the first one's lease when they overlap; on a busy machine it may only start
+  // once the first has finished (the wait itself is tested deterministically in ingest.test.ts): either way,
+  // exactly one of them cuts and nothing fails
+  expect(outputs.split('Ingested content 1:').length - 1).toBe(1)
   expect(existsSync(path.join(dataDir, 'media', '2'))).toBe(false)
 }, 480_000)
