@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../src/config.ts'
 import { connectDatabase, createPool } from '../src/db/connect.ts'
 import { loadMigrations, migrate, pendingMigrations } from '../src/db/migrate.ts'
 import { seedContent } from './fixtures.ts'
-import { createFreshDatabase, createTestDatabase, databaseKinds } from './harness.ts'
+import { createFreshDatabase, createTestDatabase, databaseKinds, endPool } from './harness.ts'
 import { isProcessAlive } from '../src/process-alive.ts'
 
 for (const kind of databaseKinds()) {
@@ -35,7 +35,7 @@ for (const kind of databaseKinds()) {
         expect(applied.flat().sort()).toEqual(names)
         expect(await pendingMigrations(pools[0]!)).toEqual([])
       } finally {
-        await Promise.all(pools.map((pool) => pool.end()))
+        await Promise.all(pools.map((pool) => endPool(pool)))
         await db.close()
       }
     })

@@ -59,7 +59,7 @@ export function createFreshDatabase(kind: DatabaseKind): Promise<Database & { ur
  * clients go, before their connections end, so dropping the database (or stopping the host) right after would
  * terminate a connection whose client still reports it as an idle-client error (a console error, under load).
  */
-async function endPool(pool: pg.Pool): Promise<void> {
+export async function endPool(pool: pg.Pool): Promise<void> {
   let open = pool.totalCount
   const closed = new Promise<void>((resolve) => {
     if (open === 0) return resolve()
