@@ -6,7 +6,6 @@
  * island has the whole list, and the worst input latency (Event Timing: input to next paint) while typing a
  * search into the box. Goal: first render under 1 s, typing never blocked (worst input ≤ 200 ms, "good" INP).
  */
-import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,7 +15,7 @@ import { createOrUpdateAdmin } from '@phrasereel/api/scripts'
 import { createSession } from '../../../api/src/auth/session.ts'
 import { startFront } from '../../../site/server/front.ts'
 import { launchBrowser } from '../../../site/test/e2e/harness.ts'
-import { ROOT } from '../build-if-needed.ts'
+import { buildProductionSite, median } from './lighthouse-site.ts'
 
 export const help = `Usage: pnpm bench admin [--items N] [--chunks N] [--runs N]
 
@@ -83,11 +82,6 @@ async function startSite(distDir: string, items: number, chunks: number): Promis
       await rm(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
 }
 
 /** Milliseconds until the whole page body has arrived (median of `runs`), and its size uncompressed. */
@@ -171,14 +165,7 @@ export async function run(argv: string[]): Promise<number> {
   const items = Math.max(1, Number(values.items) || 5000)
   const chunks = Math.max(1, Number(values.chunks) || 5000)
   const runs = Math.max(1, Number(values.runs) || 3)
-  const distDir = path.join(ROOT, 'site', 'node_modules', '.bench-admin-dist')
-  console.log('Building the site (production) …')
-  const build = spawnSync('pnpm', ['exec', 'astro', 'build', '--outDir', distDir], {
-    cwd: path.join(ROOT, 'site'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) throw new Error('the site build failed')
+  const distDir = buildProductionSite('admin')
   const browser = await launchBrowser()
   const sites: { label: string; site: Site; items: number; chunks: number }[] = []
   try {

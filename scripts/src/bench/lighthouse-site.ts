@@ -116,15 +116,11 @@ export interface LighthouseSite {
 }
 
 /**
- * Builds the site into `site/node_modules/.bench-{name}-dist` (a production build of its own: the shared dist may
- * come from a test run, built with NODE_ENV=test; inside site/node_modules, ignored by git, the server bundle still
- * resolves the site's dependencies), starts everything, calls `use`, and removes it all afterwards.
+ * A production build of the site of a bench's own, in `site/node_modules/.bench-{name}-dist` (the shared dist may
+ * come from a test run, built with NODE_ENV=test; inside site/node_modules it is ignored by git and the server
+ * bundle still resolves the site's dependencies). Answers its directory; the caller removes it.
  */
-export async function withLighthouseSite<T>(
-  name: string,
-  query: string | undefined,
-  use: (site: LighthouseSite) => Promise<T>,
-): Promise<T> {
+export function buildProductionSite(name: string): string {
   const distDir = path.join(ROOT, 'site', 'node_modules', `.bench-${name}-dist`)
   console.log('Building the site (production) …')
   const build = spawnSync('pnpm', ['exec', 'astro', 'build', '--outDir', distDir], {
@@ -133,6 +129,18 @@ export async function withLighthouseSite<T>(
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (build.status !== 0) throw new Error('the site build failed')
+  return distDir
+}
+
+/**
+ * Builds the site (`buildProductionSite`), starts everything, calls `use`, and removes it all afterwards.
+ */
+export async function withLighthouseSite<T>(
+  name: string,
+  query: string | undefined,
+  use: (site: LighthouseSite) => Promise<T>,
+): Promise<T> {
+  const distDir = buildProductionSite(name)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `phrasereel-bench-${name}-`))
   const api = await startApi(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'error' }))
   const front = await startFront({ api: api.handler, ctx: api.ctx, host: '127.0.0.1', port: 0, distDir })
